@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers are targets so that the compiler enforces the dependency rule:
+// Data → Domain ← Presentation, and App → all.
+let package = Package(
+    name: "materun",
+    products: [
+        .executable(name: "materun", targets: ["materun"]),
+    ],
+    targets: [
+        .target(name: "MateRunDomain"),
+        .target(name: "MateRunData", dependencies: ["MateRunDomain"]),
+        .target(name: "MateRunPresentation", dependencies: ["MateRunDomain"]),
+        .target(
+            name: "MateRunApp",
+            dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation"]
+        ),
+        .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
+        .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
+        .executableTarget(
+            name: "MateRunBenchmarks",
+            dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation", "MateRunTestSupport"]
+        ),
+        .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(name: "MateRunDataTests", dependencies: ["MateRunData", "MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunPresentationTests",
+            dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunTestSupport"]
+        ),
+        .testTarget(
+            name: "MateRunAppTests",
+            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+/// The state of a run at one instant: what the screen and a mate are shown.
+public struct RunSnapshot: Sendable, Equatable {
+    /// Run time since the start, pauses included.
+    public var elapsedSeconds: Double
+    /// Run time spent moving: elapsed minus auto-pauses.
+    public var movingSeconds: Double
+    public var distanceMetres: Double
+    /// Exercise (net) kilocalories: resting metabolism is not counted.
+    public var caloriesKilocalories: Double
+    /// Pace over the last few moving seconds, nil while standing or before there is enough track.
+    public var currentPaceSecondsPerKilometre: Double?
+    public var elevationGainMetres: Double
+    public var isPaused: Bool
+    /// The goal this run is heading for, if any.
+    public var goalMetres: Double?
+
+    public init(
+        elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMetres: Double = 0,
+        caloriesKilocalories: Double = 0, currentPaceSecondsPerKilometre: Double? = nil,
+        elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil
+    ) {
+        self.elapsedSeconds = elapsedSeconds
+        self.movingSeconds = movingSeconds
+        self.distanceMetres = distanceMetres
+        self.caloriesKilocalories = caloriesKilocalories
+        self.currentPaceSecondsPerKilometre = currentPaceSecondsPerKilometre
+        self.elevationGainMetres = elevationGainMetres
+        self.isPaused = isPaused
+        self.goalMetres = goalMetres
+    }
+
+    /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.
+    public var averagePaceSecondsPerKilometre: Double? {
+        distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
+    }
+
+    /// Fraction of the goal covered, 0...1, or nil without a goal.
+    public var goalFraction: Double? {
+        guard let goalMetres, goalMetres > 0 else { return nil }
+        return min(1, max(0, distanceMetres / goalMetres))
+    }
+}

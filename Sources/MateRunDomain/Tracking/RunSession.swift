@@ -1,0 +1,185 @@
+/// The running domain as a synchronous state machine: samples in, a live run out.
+///
+/// Everything a run computes lives here (distance on the ellipsoid through the track filter,
+/// auto-pause and moving time, calories, recent pace, splits, the goal), with no clock, no
+/// concurrency and no allocation per sample, so that it is exact in tests and fast in replays.
+/// Time is whatever the samples and `advance(to:)` say it is.
+public struct RunSession: Sendable {
+    public let profile: RunnerProfile
+    public let goalMetres: Double?
+    private let settings: TrackingSettings
+
+    private var filter: TrackFilter
+    private var elevation: ElevationTracker
+    private var pace: PaceWindow
+    private var lastFix: FilteredFix?
+    private var activity: Activity?
+    private var lastSpeed = 0.0
+
+    public private(set) var elapsedSeconds = 0.0
+    public private(set) var distanceMetres = 0.0
+    public private(set) var caloriesKilocalories = 0.0
+    public private(set) var splits: [Split] = []
+    public private(set) var ending: RunEnding?
+
+    private var stationarySince: Double?
+    private var pauseStart: Double?
+    private var completedPauses = 0.0
+    private var splitStartMoving = 0.0
+    private var splitStartGain = 0.0
+
+    public init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard) {
+        self.profile = profile
+        self.goalMetres = goalMetres.flatMap { $0 > 0 ? $0 : nil }
+        self.settings = settings
+        filter = TrackFilter(settings: settings)
+        elevation = ElevationTracker(hysteresis: settings.elevationHysteresis)
+        pace = PaceWindow(span: settings.paceWindow)
+    }
+
+    public var isPaused: Bool { pauseStart != nil }
+    public var isOver: Bool { ending != nil }
+
+    /// Run time spent moving: elapsed minus auto-pauses (a pause counts from when standing began).
+    public var movingSeconds: Double { moving(at: elapsedSeconds) }
+
+    public var snapshot: RunSnapshot {
+        RunSnapshot(
+            elapsedSeconds: elapsedSeconds, movingSeconds: movingSeconds, distanceMetres: distanceMetres,
+            caloriesKilocalories: caloriesKilocalories,
+            currentPaceSecondsPerKilometre: isPaused ? nil : pace.secondsPerKilometre,
+            elevationGainMetres: elevation.gain, isPaused: isPaused, goalMetres: goalMetres)
+    }
+
+    /// Moves run time forward (never back) and applies auto-pause.
+    public mutating func advance(to time: Double) {
+        guard !isOver else { return }
+        elapsedSeconds = max(elapsedSeconds, time)
+        updatePause(at: elapsedSeconds)
+    }
+
+    public mutating func record(_ motion: MotionSample) {
+        guard !isOver else { return }
+        activity = motion.activity
+        advance(to: motion.time)
+    }
+
+    public mutating func record(_ sample: LocationSample) {
+        guard !isOver else { return }
+        switch filter.filter(sample) {
+        case .rejected:
+            break
+        case .started(let fix):
+            elevation.restart()
+            _ = elevation.record(fix.elevation)
+            lastFix = fix
+            lastSpeed = 0
+        case .continued(let fix):
+            step(to: fix)
+        }
+        advance(to: sample.time)
+    }
+
+    /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
+    public mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
+        if !isOver {
+            advance(to: time)
+            ending = reason
+            closePartialSplit()
+        }
+        return summary
+    }
+
+    public var summary: RunSummary {
+        RunSummary(snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded)
+    }
+
+    // MARK: - Steps
+
+    private mutating func step(to fix: FilteredFix) {
+        guard let from = lastFix else { return }
+        lastFix = fix
+        lastSpeed = fix.speed
+        let climb = elevation.record(fix.elevation)
+        let dt = fix.time - from.time
+        guard dt > 0, isMoving else {
+            markStationary(since: from.time)
+            return
+        }
+        resume(at: from.time)
+        let length = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
+        let stepActivity = activity.flatMap { $0 == .still ? nil : $0 }
+            ?? CalorieModel.inferredActivity(speed: length / dt)
+        let kilocalories = CalorieModel.netKilocalories(
+            speed: length / dt, grade: length > 0.5 ? climb / length : 0, activity: stepActivity,
+            weightKilograms: profile.weightKilograms, seconds: dt)
+        let end = min(distanceMetres + length, goalMetres ?? .infinity)
+        let fraction = length > 0 ? (end - distanceMetres) / length : 1
+        let startMoving = moving(at: from.time)
+        closeSplits(upTo: end, stepStart: distanceMetres, length: length, dt: dt,
+                    startMoving: startMoving, startElapsed: from.time)
+        distanceMetres = end
+        caloriesKilocalories += kilocalories * fraction
+        if let goal = goalMetres, distanceMetres >= goal {
+            elapsedSeconds = from.time + dt * fraction
+            ending = .goalReached
+            closePartialSplit()
+            return
+        }
+        pace.record(moving: startMoving + dt, distance: distanceMetres)
+    }
+
+    private var isMoving: Bool {
+        activity != .still && lastSpeed >= settings.stationarySpeed
+    }
+
+    private mutating func closeSplits(
+        upTo end: Double, stepStart: Double, length: Double, dt: Double, startMoving: Double, startElapsed: Double
+    ) {
+        while length > 0 {
+            let boundary = Double(splits.count + 1) * 1000
+            guard boundary <= end else { return }
+            let fraction = (boundary - stepStart) / length
+            let movingAtBoundary = startMoving + dt * fraction
+            splits.append(Split(
+                index: splits.count + 1, distanceMetres: 1000, movingSeconds: movingAtBoundary - splitStartMoving,
+                endElapsedSeconds: startElapsed + dt * fraction, elevationGainMetres: elevation.gain - splitStartGain))
+            splitStartMoving = movingAtBoundary
+            splitStartGain = elevation.gain
+        }
+    }
+
+    private mutating func closePartialSplit() {
+        let covered = distanceMetres - Double(splits.count) * 1000
+        guard covered >= 10 else { return }
+        splits.append(Split(
+            index: splits.count + 1, distanceMetres: covered, movingSeconds: movingSeconds - splitStartMoving,
+            endElapsedSeconds: elapsedSeconds, elevationGainMetres: elevation.gain - splitStartGain))
+    }
+
+    // MARK: - Auto-pause
+
+    private func moving(at time: Double) -> Double {
+        let current = pauseStart.map { max(0, time - $0) } ?? 0
+        return max(0, time - completedPauses - current)
+    }
+
+    private mutating func markStationary(since time: Double) {
+        if stationarySince == nil { stationarySince = time }
+    }
+
+    private mutating func resume(at time: Double) {
+        stationarySince = nil
+        if let start = pauseStart {
+            completedPauses += max(0, time - start)
+            pauseStart = nil
+            pace.reset()
+        }
+    }
+
+    private mutating func updatePause(at time: Double) {
+        if activity == .still { markStationary(since: time) }
+        guard pauseStart == nil, let since = stationarySince, time - since >= settings.autoPauseDelay else { return }
+        pauseStart = since
+    }
+}

@@ -1,0 +1,105 @@
+/// Runs one runner's run from the sensors and publishes it as it unfolds.
+public protocol RunningUseCase: Sendable {
+    /// The run as a stream of events, driven by iterating it: progress at most once per second of
+    /// run time, each split, each auto-pause and resume, and last a `.finished` summary.
+    /// Cancelling the iterating task ends the run: the summary then says it was cancelled.
+    func events() -> AsyncStream<RunEvent>
+}
+
+/// The running use case over injected sensors and clock.
+public struct DefaultRunningUseCase: RunningUseCase {
+    private let profile: RunnerProfile
+    private let goalMetres: Double?
+    private let settings: TrackingSettings
+    private let locationProvider: any LocationProvider
+    private let motionProvider: any MotionProvider
+    private let clock: any RunClock
+
+    public init(
+        profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
+        motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard
+    ) {
+        self.profile = profile
+        self.goalMetres = goalMetres
+        self.settings = settings
+        self.locationProvider = locationProvider
+        self.motionProvider = motionProvider
+        self.clock = clock
+    }
+
+    public func events() -> AsyncStream<RunEvent> {
+        let driver = RunDriver(
+            session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
+            merge: SensorMerge(locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates()),
+            clock: clock)
+        return AsyncStream(unfolding: { await driver.next() })
+    }
+}
+
+/// The mutable heart of one run of the use case: pulls readings, feeds the session, and hands out
+/// the events that result.
+///
+/// `@unchecked Sendable` because `AsyncStream(unfolding:)` needs a sendable closure, yet calls it
+/// strictly one call at a time; nothing else holds the driver.
+private final class RunDriver: @unchecked Sendable {
+    private var session: RunSession
+    private var merge: SensorMerge
+    private let clock: any RunClock
+    private var pending: [RunEvent] = []
+    private var publishedSecond = -1.0
+    private var finished = false
+
+    init(session: RunSession, merge: SensorMerge, clock: any RunClock) {
+        self.session = session
+        self.merge = merge
+        self.clock = clock
+        pending.reserveCapacity(4)
+    }
+
+    func next() async -> RunEvent? {
+        while pending.isEmpty {
+            if finished { return nil }
+            await step()
+        }
+        return pending.removeFirst()
+    }
+
+    private func step() async {
+        guard let reading = await merge.next() else {
+            let cancelled = Task.isCancelled
+            let time = cancelled ? max(session.elapsedSeconds, clock.now()) : session.elapsedSeconds
+            end(session.finish(cancelled ? .cancelled : .sensorsEnded, at: time))
+            return
+        }
+        if Task.isCancelled {
+            end(session.finish(.cancelled, at: max(session.elapsedSeconds, clock.now())))
+            return
+        }
+        let splitCount = session.splits.count
+        let wasPaused = session.isPaused
+        switch reading {
+        case .location(let sample): session.record(sample)
+        case .motion(let sample): session.record(sample)
+        }
+        for split in session.splits[splitCount...] {
+            pending.append(.split(split))
+        }
+        if session.isOver {
+            end(session.summary)
+            return
+        }
+        if session.isPaused != wasPaused {
+            pending.append(session.isPaused ? .paused(session.snapshot) : .resumed(session.snapshot))
+        }
+        let second = session.elapsedSeconds.rounded(.down)
+        if second > publishedSecond {
+            publishedSecond = second
+            pending.append(.progress(session.snapshot))
+        }
+    }
+
+    private func end(_ summary: RunSummary) {
+        pending.append(.finished(summary))
+        finished = true
+    }
+}

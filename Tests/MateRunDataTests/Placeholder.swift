@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderData() { #expect(Bool(true)) }
