@@ -12,7 +12,10 @@ public struct RunSession: Sendable {
     private var filter: TrackFilter
     private var elevation: ElevationTracker
     private var pace: PaceWindow
-    private var lastFix: FilteredFix?
+    /// The last fix distance was counted to; steps shorter than `minimumStep` wait for the next fix.
+    private var anchor: FilteredFix?
+    /// The latest accepted fix, when it is still too close to `anchor` to count.
+    private var pending: FilteredFix?
     private var activity: Activity?
     private var lastSpeed = 0.0
 
@@ -72,7 +75,8 @@ public struct RunSession: Sendable {
         case .started(let fix):
             elevation.restart()
             _ = elevation.record(fix.elevation)
-            lastFix = fix
+            anchor = fix
+            pending = nil
             lastSpeed = 0
         case .continued(let fix):
             step(to: fix)
@@ -83,6 +87,10 @@ public struct RunSession: Sendable {
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
     public mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
         if !isOver {
+            if let last = pending {
+                pending = nil
+                count(to: last)
+            }
             advance(to: time)
             ending = reason
             closePartialSplit()
@@ -97,17 +105,32 @@ public struct RunSession: Sendable {
     // MARK: - Steps
 
     private mutating func step(to fix: FilteredFix) {
-        guard let from = lastFix else { return }
-        lastFix = fix
         lastSpeed = fix.speed
-        let climb = elevation.record(fix.elevation)
-        let dt = fix.time - from.time
-        guard dt > 0, isMoving else {
-            markStationary(since: from.time)
+        guard isMoving else {
+            markStationary(since: anchor?.time ?? fix.time)
+            anchor = fix
+            pending = nil
+            _ = elevation.record(fix.elevation)
             return
         }
-        resume(at: from.time)
+        pending = fix
+        if !isPaused { stationarySince = nil }
+        guard let from = anchor,
+              Geodesic.distance(from: from.coordinate, to: fix.coordinate)
+                >= max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy)
+        else { return }
+        pending = nil
+        count(to: fix)
+    }
+
+    /// Adds the step from the anchor to `fix`: distance, calories, splits, pace and the goal.
+    private mutating func count(to fix: FilteredFix) {
+        guard let from = anchor, fix.time > from.time else { return }
+        anchor = fix
+        let dt = fix.time - from.time
         let length = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
+        let climb = elevation.record(fix.elevation)
+        resume(at: from.time)
         let stepActivity = activity.flatMap { $0 == .still ? nil : $0 }
             ?? CalorieModel.inferredActivity(speed: length / dt)
         let kilocalories = CalorieModel.netKilocalories(

@@ -5,6 +5,8 @@ struct FilteredFix {
     /// Metres per second, from the filter's velocity.
     var speed: Double
     var elevation: Double?
+    /// The accuracy the receiver claimed (or the assumed one), in metres.
+    var accuracy: Double
 }
 
 /// Turns raw fixes into a smoothed track, rejecting what a receiver gets wrong.
@@ -53,7 +55,7 @@ struct TrackFilter {
         let variance = max(accuracy, 1) * max(accuracy, 1)
 
         guard var current = segment else {
-            return .started(startSegment(at: sample, variance: variance))
+            return .started(startSegment(at: sample, accuracy: accuracy))
         }
         let dt = sample.time - current.lastTime
         let z = current.plane.project(sample.coordinate)
@@ -66,7 +68,7 @@ struct TrackFilter {
         let impliedSpeed = (me * me + mn * mn).squareRoot() / dt
 
         if mahalanobis > gate || impliedSpeed > settings.fastestPlausibleSpeed {
-            return rejectOutlier(sample, variance: variance)
+            return rejectOutlier(sample, accuracy: accuracy)
         }
         outliers.removeAll(keepingCapacity: true)
         current.east.predict(by: dt, noise: q)
@@ -79,7 +81,7 @@ struct TrackFilter {
             coordinate: current.plane.coordinate(east: current.east.position, north: current.north.position),
             speed: (current.east.velocity * current.east.velocity
                 + current.north.velocity * current.north.velocity).squareRoot(),
-            elevation: sample.elevation)
+            elevation: sample.elevation, accuracy: accuracy)
         if abs(current.east.position) + abs(current.north.position) > rebaseDistance {
             current = rebased(current, at: fix.coordinate)
         }
@@ -87,7 +89,8 @@ struct TrackFilter {
         return .continued(fix)
     }
 
-    private mutating func startSegment(at sample: LocationSample, variance: Double) -> FilteredFix {
+    private mutating func startSegment(at sample: LocationSample, accuracy: Double) -> FilteredFix {
+        let variance = max(accuracy, 1) * max(accuracy, 1)
         let plane = LocalTangentPlane(origin: sample.coordinate)
         let velocityVariance = settings.fastestPlausibleSpeed * settings.fastestPlausibleSpeed / 4
         segment = Segment(
@@ -96,11 +99,13 @@ struct TrackFilter {
             north: KalmanAxis(position: 0, positionVariance: variance, velocityVariance: velocityVariance),
             lastTime: sample.time)
         outliers.removeAll(keepingCapacity: true)
-        return FilteredFix(time: sample.time, coordinate: sample.coordinate, speed: 0, elevation: sample.elevation)
+        return FilteredFix(
+            time: sample.time, coordinate: sample.coordinate, speed: 0, elevation: sample.elevation,
+            accuracy: accuracy)
     }
 
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
-    private mutating func rejectOutlier(_ sample: LocationSample, variance: Double) -> Outcome {
+    private mutating func rejectOutlier(_ sample: LocationSample, accuracy: Double) -> Outcome {
         if let previous = outliers.last {
             let gap = Geodesic.distance(from: previous.coordinate, to: sample.coordinate)
             if gap / (sample.time - previous.time) > settings.fastestPlausibleSpeed {
@@ -109,7 +114,7 @@ struct TrackFilter {
         }
         outliers.append(sample)
         guard outliers.count >= settings.outliersBeforeRestart else { return .rejected }
-        return .started(startSegment(at: sample, variance: variance))
+        return .started(startSegment(at: sample, accuracy: accuracy))
     }
 
     private func rebased(_ segment: Segment, at origin: Coordinate) -> Segment {

@@ -13,10 +13,15 @@ public struct TrackingSettings: Sendable, Equatable {
     public var outliersBeforeRestart: Int = 3
     /// Below this speed (m/s) the runner counts as standing: no distance accrues.
     public var stationarySpeed: Double = 0.5
+    /// Distance is counted in steps of at least this many metres of the smoothed track, so that
+    /// what noise is left after smoothing does not add up across many short steps.
+    public var minimumStep: Double = 10
+    /// ...and of at least this many times the fix's reported accuracy: noisier fixes, longer steps.
+    public var stepPerAccuracy: Double = 3
     /// Standing this long (seconds) starts an auto-pause, counted from when the standing began.
     public var autoPauseDelay: Double = 5
     /// How much the runner's velocity may wander, in m²/s³ (the filter's process noise).
-    public var accelerationNoise: Double = 0.5
+    public var accelerationNoise: Double = 0.2
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     public var elevationHysteresis: Double = 3
     /// Seconds of moving time the current pace is measured over.

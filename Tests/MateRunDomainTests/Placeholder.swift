@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderDomain() { #expect(Bool(true)) }
