@@ -100,3 +100,17 @@ struct BundledScenarioTests {
         #expect(paused)
     }
 }
+
+@Suite("Scenario format documentation")
+struct ScenarioReadmeTests {
+    @Test func theReadmeExampleLoads() throws {
+        // Given the JSON example in Scenarios/README.md
+        let readme = try String(contentsOfFile: Fixtures.bundledDirectory + "/README.md", encoding: .utf8)
+        let example = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        // When it loads
+        let scenario = try Fixtures().load(json: example, name: "example.json")
+        // Then it is the documented 5 km-plus run
+        #expect(scenario.name == "Lunch 5K")
+        #expect((scenario.routeMetres ?? 0) > 5000)
+    }
+}

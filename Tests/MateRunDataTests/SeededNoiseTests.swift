@@ -47,6 +47,31 @@ struct SeededNoiseTests {
         #expect(noisy.locations.allSatisfy { $0.horizontalAccuracy == 9 })
     }
 
+    @Test func correlatedNoiseWandersInsteadOfJumping() {
+        // Given white noise and noise with a 10 s correlation time, both with σ = 6 m
+        var white = CorrelatedNoise(sigma: 6, correlationSeconds: 0)
+        var wandering = CorrelatedNoise(sigma: 6, correlationSeconds: 10)
+        var draws = SeededRandom(seed: 11)
+        var whiteSteps: [Double] = [], wanderingSteps: [Double] = [], wanderingValues: [Double] = []
+        var previous = (white: 0.0, wandering: 0.0)
+        // When ten thousand fixes a second apart are drawn
+        for second in 0..<10_000 {
+            let draw = draws.normalPair()
+            let w = white.next(at: Double(second), draw: draw).east
+            let c = wandering.next(at: Double(second), draw: draw).east
+            if second > 0 {
+                whiteSteps.append(w - previous.white)
+                wanderingSteps.append(c - previous.wandering)
+            }
+            wanderingValues.append(c)
+            previous = (w, c)
+        }
+        // Then fix-to-fix steps are much smaller, while the spread stays about σ
+        func rms(_ values: [Double]) -> Double { (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot() }
+        #expect(rms(wanderingSteps) < rms(whiteSteps) / 2)
+        #expect(abs(rms(wanderingValues) - 6) < 1)
+    }
+
     @Test func signalLossDropsFixesButNotMotion() throws {
         // Given a 35 s signal loss from 2:00 to 2:35
         let scenario = try fixtures.load(json: Fixtures.scripted(

@@ -4,12 +4,16 @@ enum GPSDTO {
         var gps = GPSSettings()
         guard !value.isMissing else { return gps }
         try value.object().allowOnly(
-            ["interval_s", "noise_m", "accuracy_m", "elevation_noise_m", "seed", "signal_loss", "outliers"])
+            ["interval_s", "noise_m", "noise_correlation_s", "accuracy_m", "elevation_noise_m", "seed", "signal_loss", "outliers"])
         if !value["interval_s"].isMissing {
             gps.intervalSeconds = try value["interval_s"].number(in: 0.1...60, meaning: "a fix interval in seconds")
         }
         if !value["noise_m"].isMissing {
             gps.noiseMetres = try value["noise_m"].number(in: 0...100, meaning: "a noise σ in metres")
+        }
+        if !value["noise_correlation_s"].isMissing {
+            gps.noiseCorrelationSeconds = try value["noise_correlation_s"].number(
+                in: 0...3600, meaning: "a noise correlation time in seconds")
         }
         if !value["accuracy_m"].isMissing {
             gps.accuracyMetres = try value["accuracy_m"].number(in: 0...1000, meaning: "an accuracy in metres")

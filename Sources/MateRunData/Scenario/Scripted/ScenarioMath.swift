@@ -7,6 +7,7 @@ enum ScenarioMath {
     static func sin(_ x: Double) -> Double { Foundation.sin(x) }
     static func cos(_ x: Double) -> Double { Foundation.cos(x) }
     static func log(_ x: Double) -> Double { Foundation.log(x) }
+    static func exp(_ x: Double) -> Double { Foundation.exp(x) }
 
     /// Metres per degree of latitude and of longitude at `latitude` on the WGS84 ellipsoid.
     static func metresPerDegree(atLatitude latitude: Double) -> (latitude: Double, longitude: Double) {

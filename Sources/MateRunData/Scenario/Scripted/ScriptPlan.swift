@@ -28,6 +28,9 @@ struct GPSSettings: Equatable {
     var intervalSeconds = 1.0
     /// Standard deviation of the position error on each axis (east, north), in metres.
     var noiseMetres = 0.0
+    /// How long the position error takes to decorrelate, in seconds (a first-order Gauss-Markov
+    /// process, as real receiver error is); 0 for independent errors on every fix.
+    var noiseCorrelationSeconds = 0.0
     /// The horizontal accuracy every fix reports; nil for the default (see `reportedAccuracy`).
     var accuracyMetres: Double?
     /// Standard deviation of the elevation error, in metres.

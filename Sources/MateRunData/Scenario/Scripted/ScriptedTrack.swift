@@ -15,14 +15,14 @@ enum ScriptedTrack {
         var elevationNoise = SeededRandom(seed: gps.seed ^ 0x656C_6576_6174_696F)
         var outlierDirections = SeededRandom(seed: gps.seed ^ 0x6F75_746C_6965_7273)
         let accuracy = gps.reportedAccuracy
+        var error = CorrelatedNoise(sigma: gps.noiseMetres, correlationSeconds: gps.noiseCorrelationSeconds)
 
         var samples: [LocationSample] = []
         samples.reserveCapacity(times.count)
         for (index, time) in times.enumerated() {
             let truth = plan.route.position(at: timeline.distance(at: time))
-            let (noiseEast, noiseNorth) = noise.normalPair()
+            var (east, north) = error.next(at: time, draw: noise.normalPair())
             let elevationError = elevationNoise.normalPair().0 * gps.elevationNoiseMetres
-            var east = noiseEast * gps.noiseMetres, north = noiseNorth * gps.noiseMetres
             if let outliers = gps.outliers, outlierIndices.contains(index) {
                 let angle = outlierDirections.unit() * 2 * Double.pi
                 east += ScenarioMath.cos(angle) * outliers.distanceMetres
