@@ -1,0 +1,22 @@
+import MateRunDomain
+
+/// Location fixes from a scenario, each delivered when the run clock reaches its time.
+///
+/// Every call to `locationUpdates()` replays the fixes from the start.
+public struct ScenarioLocationProvider: LocationProvider {
+    private let samples: [LocationSample]
+    private let clock: any RunClock
+
+    public init(samples: [LocationSample], clock: any RunClock) {
+        self.samples = samples
+        self.clock = clock
+    }
+
+    public init(scenario: Scenario, clock: any RunClock) {
+        self.init(samples: scenario.locations, clock: clock)
+    }
+
+    public func locationUpdates() -> AsyncStream<LocationSample> {
+        TimedReplay.stream(of: samples, clock: clock, time: \.time)
+    }
+}

@@ -1,0 +1,65 @@
+import MateRunDomain
+
+/// Makes the 1 Hz motion stream that `MotionProvider` promises out of sparse or missing motion
+/// data, as a phone's pedometer would report it.
+enum MotionTimeline {
+    /// Below this speed (m/s) a recorded runner counts as still.
+    static let stillBelow = 0.5
+    /// Below this speed (m/s), and not still, a recorded runner counts as walking: 7.9 km/h.
+    static let walkingBelow = 2.2
+
+    static func activity(forSpeed speed: Double) -> Activity {
+        speed < stillBelow ? .still : speed < walkingBelow ? .walking : .running
+    }
+
+    /// One update each whole second from 0 to `end`, holding the latest given activity (and
+    /// cadence); seconds before the first given update take the first one.
+    static func held(_ motions: [MotionSample], until end: Double) -> [MotionSample] {
+        guard let first = motions.first, end >= 0 else { return [] }
+        var current = first
+        var next = 1
+        return wholeSeconds(upTo: end).map { second in
+            while next < motions.count, motions[next].time <= second {
+                current = motions[next]
+                next += 1
+            }
+            return MotionSample(time: second, activity: current.activity, cadence: current.cadence)
+        }
+    }
+
+    /// One update each whole second from 0 to the last fix, with the activity that the speed
+    /// between the surrounding fixes implies; seconds outside the track take the nearest leg's.
+    static func inferred(from locations: [LocationSample]) -> [MotionSample] {
+        guard let last = locations.last, last.time >= 0 else { return [] }
+        let speeds = legSpeeds(locations)
+        var leg = 0
+        return wholeSeconds(upTo: last.time).map { second in
+            while leg + 1 < speeds.count, locations[leg + 1].time <= second {
+                leg += 1
+            }
+            let speed = speeds.isEmpty ? 0 : speeds[leg]
+            return MotionSample(time: second, activity: activity(forSpeed: speed))
+        }
+    }
+
+    /// The speed over each leg between consecutive fixes; a leg without elapsed time keeps the
+    /// previous leg's speed.
+    private static func legSpeeds(_ locations: [LocationSample]) -> [Double] {
+        var speeds: [Double] = []
+        speeds.reserveCapacity(max(0, locations.count - 1))
+        var previous = 0.0
+        for index in locations.indices.dropFirst() {
+            let from = locations[index - 1], to = locations[index]
+            let dt = to.time - from.time
+            if dt > 0 {
+                previous = Geodesic.distance(from: from.coordinate, to: to.coordinate) / dt
+            }
+            speeds.append(previous)
+        }
+        return speeds
+    }
+
+    private static func wholeSeconds(upTo end: Double) -> [Double] {
+        (0...Int((end + 1e-9).rounded(.down))).map(Double.init)
+    }
+}

@@ -1,0 +1,58 @@
+import MateRunDomain
+
+/// One stretch of a scripted run at a steady speed and activity.
+struct ScriptedSegment: Equatable {
+    var activity: Activity
+    /// Metres per second; 0 when still.
+    var speed: Double
+    var durationSeconds: Double
+
+    var distanceMetres: Double { speed * durationSeconds }
+}
+
+/// How the simulated receiver reports a scripted run: how often, how wrong, and when not at all.
+struct GPSSettings: Equatable {
+    /// When outlier fixes (jumps) replace a true fix.
+    enum OutlierSchedule: Equatable {
+        /// One outlier every so many seconds.
+        case every(seconds: Double)
+        /// This many outliers spread evenly over the run.
+        case count(Int)
+    }
+
+    struct Outliers: Equatable {
+        var schedule: OutlierSchedule
+        var distanceMetres: Double
+    }
+
+    var intervalSeconds = 1.0
+    /// Standard deviation of the position error on each axis (east, north), in metres.
+    var noiseMetres = 0.0
+    /// How long the position error takes to decorrelate, in seconds (a first-order Gauss-Markov
+    /// process, as real receiver error is); 0 for independent errors on every fix.
+    var noiseCorrelationSeconds = 0.0
+    /// The horizontal accuracy every fix reports; nil for the default (see `reportedAccuracy`).
+    var accuracyMetres: Double?
+    /// Standard deviation of the elevation error, in metres.
+    var elevationNoiseMetres = 0.0
+    var seed: UInt64 = 1
+    /// Time windows (seconds, inclusive) without any fix.
+    var signalLoss: [ClosedRange<Double>] = []
+    var outliers: Outliers?
+
+    /// What fixes report as their accuracy: the given value, or a 68% radius for the noise
+    /// (1.5 σ for a 2-D Gaussian), at least 3 m.
+    var reportedAccuracy: Double {
+        accuracyMetres ?? max(3, 1.5 * noiseMetres)
+    }
+}
+
+/// Everything a scripted scenario says about the run it simulates.
+struct ScriptPlan {
+    var route: RoutePath
+    var segments: [ScriptedSegment]
+    var gps: GPSSettings
+
+    var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
+    var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
+}
