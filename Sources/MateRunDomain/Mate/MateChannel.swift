@@ -3,8 +3,10 @@
 /// The pairing and race/team rules depend on this protocol only, so they can be tested with an
 /// in-memory fake; Data provides the TCP implementation.
 public protocol MateChannel: Sendable {
-    /// Who is at the other end, for messages and throttling (e.g. "127.0.0.1:53122").
+    /// Who is at the other end, for messages (e.g. "127.0.0.1:53122").
     var peer: String { get }
+    /// The other end's host without the port (e.g. "127.0.0.1"): what wrong codes are throttled by.
+    var peerHost: String { get }
     /// Sends one message; throws `MateChannelClosed` when the channel can no longer send.
     func send(_ message: MateMessage) async throws
     /// Messages from the mate, in order. It has a single consumer. It ends by throwing
