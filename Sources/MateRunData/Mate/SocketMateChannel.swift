@@ -47,6 +47,12 @@ public final class SocketMateChannel: MateChannel {
     public var peer: String { connection.remote.description }
     public var peerHost: String { connection.remote.host }
 
+    /// Changes how long the mate may stay without sending a complete frame, e.g. from the
+    /// handshake timeout an accepted channel starts with to the idle timeout once paired.
+    public func setIdleTimeout(_ timeout: Duration) {
+        connection.setIdleTimeout(timeout)
+    }
+
     /// How many frames of unknown message types were skipped.
     public var ignoredUnknownMessageCount: Int { unknownTypes.value }
 
