@@ -1,0 +1,96 @@
+import Testing
+@testable import MateRunData
+
+@Suite struct FrameDecoderTests {
+    static let stream = Array((#"{"type":"ping","id":1}"# + "\n" + #"{"type":"bye","reason":"x","message":"é🏃"}"# + "\r\n\n" + #"{"type":"accept"}"# + "\n").utf8)
+    static let expected = [#"{"type":"ping","id":1}"#, #"{"type":"bye","reason":"x","message":"é🏃"}"#, #"{"type":"accept"}"#].map { Array($0.utf8) }
+
+    @Test func splitsAStreamIntoFramesDroppingCRAndBlankLines() throws {
+        var decoder = FrameDecoder()
+        #expect(try decoder.append(Self.stream) == Self.expected)
+        #expect(decoder.bufferedByteCount == 0)
+    }
+
+    @Test func anyTwoChunkSplitGivesTheSameFrames() throws {
+        for cut in 0...Self.stream.count {
+            var decoder = FrameDecoder()
+            let frames = try decoder.append(Self.stream[..<cut]) + decoder.append(Self.stream[cut...])
+            #expect(frames == Self.expected, "cut at \(cut)")
+        }
+    }
+
+    @Test func byteByByteGivesTheSameFrames() throws {
+        var decoder = FrameDecoder()
+        var frames: [[UInt8]] = []
+        for byte in Self.stream {
+            frames += try decoder.append([byte])
+        }
+        #expect(frames == Self.expected)
+    }
+
+    @Test func randomChunkingGivesTheSameFrames() throws {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<200 {
+            var decoder = FrameDecoder()
+            var frames: [[UInt8]] = []
+            var index = 0
+            while index < Self.stream.count {
+                let size = Int(generator.next() % 9) + 1
+                let end = min(index + size, Self.stream.count)
+                frames += try decoder.append(Self.stream[index..<end])
+                index = end
+            }
+            #expect(frames == Self.expected)
+        }
+    }
+
+    @Test func aLongFrameWithoutNewlineFailsAsSoonAsItPassesTheLimit() throws {
+        var decoder = FrameDecoder(maxFrameBytes: 100)
+        #expect(try decoder.append(Array(repeating: UInt8(ascii: "{"), count: 60)).isEmpty)
+        #expect(throws: MateWireError.frameTooLarge(limit: 100)) {
+            try decoder.append(Array(repeating: UInt8(ascii: "a"), count: 41))
+        }
+    }
+
+    @Test func aFrameOfExactlyTheLimitPasses() throws {
+        var decoder = FrameDecoder(maxFrameBytes: 10)
+        let frame = Array("{\"a\":1234}".utf8)
+        #expect(frame.count == 10)
+        #expect(try decoder.append(frame + [UInt8(ascii: "\n")]) == [frame])
+    }
+
+    @Test func aLongFrameWithNewlineInTheSameChunkStillFails() {
+        var decoder = FrameDecoder(maxFrameBytes: 10)
+        #expect(throws: MateWireError.frameTooLarge(limit: 10)) {
+            try decoder.append(Array("{\"abc\":12345}\n".utf8))
+        }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        var decoder = FrameDecoder()
+        #expect(throws: MateWireError.invalidUTF8) { try decoder.append([UInt8(ascii: "{"), 0xFF, 0xFE, UInt8(ascii: "\n")]) }
+    }
+
+    @Test(arguments: ["[1]\n", "hello\n", "42\n"])
+    func framesThatCannotBeAnObjectAreRefused(_ text: String) {
+        var decoder = FrameDecoder()
+        #expect(throws: MateWireError.notAnObject) { try decoder.append(Array(text.utf8)) }
+    }
+}
+
+/// A tiny seeded generator, so that "random" chunkings are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

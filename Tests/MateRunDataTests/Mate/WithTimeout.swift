@@ -1,0 +1,24 @@
+import Foundation
+
+/// An awaited operation did not finish within its bound.
+struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "timed out after \(seconds) s" }
+}
+
+/// Runs `operation`, throwing `TimedOut` if it takes longer than `seconds`, so that a broken
+/// socket test fails instead of hanging. The operation is cancelled when the time runs out.
+func withTimeout<Value: Sendable>(
+    _ seconds: Double = 5, _ operation: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            throw TimedOut(seconds: seconds)
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw TimedOut(seconds: seconds) }
+        return first
+    }
+}
