@@ -10,7 +10,7 @@ public enum ScenarioLoader {
         let bytes = try readFile(path)
         switch format(of: path, bytes: bytes) {
         case .json:
-            let root = try JSONValue.parseDocument(Data(bytes), file: path)
+            let root = try ScenarioJSONNode.parseDocument(Data(bytes), file: path)
             return try ScenarioFileDTO.decode(root).toDomain()
         case .gpx:
             return try GPXParser.parse(bytes, file: path).toDomain(fallbackName: fileStem(path))

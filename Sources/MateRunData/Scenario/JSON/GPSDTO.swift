@@ -1,6 +1,6 @@
 /// The `gps` block of a scripted scenario: how the simulated receiver reports.
 enum GPSDTO {
-    static func decode(_ value: JSONValue) throws(ScenarioError) -> GPSSettings {
+    static func decode(_ value: ScenarioJSONNode) throws(ScenarioError) -> GPSSettings {
         var gps = GPSSettings()
         guard !value.isMissing else { return gps }
         try value.object().allowOnly(
@@ -32,7 +32,7 @@ enum GPSDTO {
                 let from = try window["from"].seconds()
                 let to = try window["to"].seconds()
                 guard to > from else {
-                    throw window["to"].mismatch("expected a time after from (\(JSONValue.format(from)) s), found \(window["to"].found)")
+                    throw window["to"].mismatch("expected a time after from (\(ScenarioJSONNode.format(from)) s), found \(window["to"].found)")
                 }
                 gps.signalLoss.append(from...to)
             }
@@ -43,7 +43,7 @@ enum GPSDTO {
         return gps
     }
 
-    private static func outliers(_ value: JSONValue) throws(ScenarioError) -> GPSSettings.Outliers {
+    private static func outliers(_ value: ScenarioJSONNode) throws(ScenarioError) -> GPSSettings.Outliers {
         try value.object().allowOnly(["every_s", "count", "distance_m"])
         try value.requireOne(of: "every_s", or: "count", because: "to say when the outliers come")
         let schedule: GPSSettings.OutlierSchedule

@@ -2,7 +2,7 @@ import MateRunDomain
 
 /// The `locations` and `motions` of a recorded scenario: samples listed by hand, in time order.
 enum RecordedSamplesDTO {
-    static func locations(_ value: JSONValue) throws(ScenarioError) -> [LocationSample] {
+    static func locations(_ value: ScenarioJSONNode) throws(ScenarioError) -> [LocationSample] {
         let items = try value.array()
         guard !items.isEmpty else { throw value.mismatch("expected at least one location; the track is empty") }
         var samples: [LocationSample] = []
@@ -19,7 +19,7 @@ enum RecordedSamplesDTO {
         return samples
     }
 
-    static func motions(_ value: JSONValue) throws(ScenarioError) -> [MotionSample] {
+    static func motions(_ value: ScenarioJSONNode) throws(ScenarioError) -> [MotionSample] {
         var samples: [MotionSample] = []
         for item in try value.array() {
             try item.object().allowOnly(["t", "activity", "cadence"])
@@ -32,11 +32,11 @@ enum RecordedSamplesDTO {
         return samples
     }
 
-    private static func forwardTime(_ value: JSONValue, after previous: Double?) throws(ScenarioError) -> Double {
+    private static func forwardTime(_ value: ScenarioJSONNode, after previous: Double?) throws(ScenarioError) -> Double {
         let time = try value.seconds()
         if let previous, time < previous {
             throw value.mismatch(
-                "expected a time no earlier than the previous sample's \(JSONValue.format(previous)) s (time went backwards), found \(value.found)")
+                "expected a time no earlier than the previous sample's \(ScenarioJSONNode.format(previous)) s (time went backwards), found \(value.found)")
         }
         return time
     }

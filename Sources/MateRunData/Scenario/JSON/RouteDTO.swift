@@ -5,7 +5,7 @@ struct RouteDTO {
     var waypoints: [RouteWaypoint]
     var shape: RouteShape
 
-    static func decode(_ value: JSONValue) throws(ScenarioError) -> RouteDTO {
+    static func decode(_ value: ScenarioJSONNode) throws(ScenarioError) -> RouteDTO {
         try value.object().allowOnly(["waypoints", "shape"])
         let shapeValue = value["shape"]
         var shape = RouteShape.once
@@ -35,7 +35,7 @@ struct RouteDTO {
         RoutePath(waypoints: waypoints, shape: shape)
     }
 
-    private static func waypoint(_ item: JSONValue) throws(ScenarioError) -> RouteWaypoint {
+    private static func waypoint(_ item: ScenarioJSONNode) throws(ScenarioError) -> RouteWaypoint {
         guard let parts = try? item.array(), (2...3).contains(parts.count) else {
             throw item.mismatch("expected a waypoint [lat, lon] or [lat, lon, elevation_m], found \(item.found)")
         }

@@ -20,7 +20,7 @@ struct ScenarioFileDTO {
     var recordedLocations: [LocationSample]
     var recordedMotions: [MotionSample]
 
-    static func decode(_ root: JSONValue) throws(ScenarioError) -> ScenarioFileDTO {
+    static func decode(_ root: ScenarioJSONNode) throws(ScenarioError) -> ScenarioFileDTO {
         try checkVersion(root["version"])
         try root.allowOnly(fields)
         let name = try root["name"].string()
@@ -63,21 +63,21 @@ struct ScenarioFileDTO {
             routeMetres: routeMetres, source: source)
     }
 
-    private static func checkVersion(_ value: JSONValue) throws(ScenarioError) {
+    private static func checkVersion(_ value: ScenarioJSONNode) throws(ScenarioError) {
         guard value.numericValue == Double(supportedVersion) else {
             throw value.mismatch(
                 "expected \"version\": \(supportedVersion) (the only scenario format this materun reads), found \(value.found)")
         }
     }
 
-    private static func runnerProfile(_ value: JSONValue) throws(ScenarioError) -> RunnerProfile {
+    private static func runnerProfile(_ value: ScenarioJSONNode) throws(ScenarioError) -> RunnerProfile {
         try value.object().allowOnly(["name", "weight_kg"])
         return RunnerProfile(
             name: try value["name"].string(),
             weightKilograms: try value["weight_kg"].number(in: 20...300, meaning: "a weight in kg"))
     }
 
-    private static func scriptPlan(_ root: JSONValue) throws(ScenarioError) -> ScriptPlan? {
+    private static func scriptPlan(_ root: ScenarioJSONNode) throws(ScenarioError) -> ScriptPlan? {
         switch (root["route"].isMissing, root["segments"].isMissing) {
         case (true, true): return nil
         case (false, true): throw root["segments"].mismatch("expected segments to say how the route is run")

@@ -5,7 +5,7 @@ enum SegmentDTO {
     static let fields = ["activity", "pace", "speed_kmh", "duration", "distance_km"]
 
     /// The segments in run order, with repeat groups unrolled.
-    static func decodeList(_ value: JSONValue) throws(ScenarioError) -> [ScriptedSegment] {
+    static func decodeList(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
         let items = try value.array()
         guard !items.isEmpty else { throw value.mismatch("expected at least one segment") }
         var segments: [ScriptedSegment] = []
@@ -24,7 +24,7 @@ enum SegmentDTO {
         return segments
     }
 
-    private static func decode(_ item: JSONValue) throws(ScenarioError) -> ScriptedSegment {
+    private static func decode(_ item: ScenarioJSONNode) throws(ScenarioError) -> ScriptedSegment {
         try item.allowOnly(fields)
         let activity = item["activity"].isMissing ? Activity.running : try item["activity"].activity()
         if activity == .still {
@@ -45,7 +45,7 @@ enum SegmentDTO {
         return ScriptedSegment(activity: activity, speed: speed, durationSeconds: duration)
     }
 
-    private static func duration(_ value: JSONValue) throws(ScenarioError) -> Double {
+    private static func duration(_ value: ScenarioJSONNode) throws(ScenarioError) -> Double {
         let seconds = try value.seconds(meaning: "a duration")
         guard seconds > 0 else { throw value.mismatch("expected a duration longer than 0 s, found \(value.found)") }
         return seconds

@@ -5,20 +5,20 @@ import Foundation
 /// `JSONSerialization` gives untyped values and `JSONDecoder` gives errors without a usable
 /// location, so scenario files are walked by hand through this type: every complaint it raises
 /// names the file, the JSON path (`segments[2].pace`) and what was expected there.
-struct JSONValue {
+struct ScenarioJSONNode {
     let raw: Any?
     let path: String
     let file: String
 
     /// Parses `bytes` as a JSON document whose root is an object.
-    static func parseDocument(_ bytes: Data, file: String) throws(ScenarioError) -> JSONValue {
+    static func parseDocument(_ bytes: Data, file: String) throws(ScenarioError) -> ScenarioJSONNode {
         let raw: Any
         do {
             raw = try JSONSerialization.jsonObject(with: bytes)
         } catch {
             throw ScenarioError(file: file, place: "", expected: "expected a JSON document (\(Self.reason(of: error)))")
         }
-        let root = JSONValue(raw: raw, path: "", file: file)
+        let root = ScenarioJSONNode(raw: raw, path: "", file: file)
         guard raw is [String: Any] else { throw root.mismatch("expected a JSON object at the top level") }
         return root
     }
@@ -26,9 +26,9 @@ struct JSONValue {
     /// True when the field is absent or `null`.
     var isMissing: Bool { raw == nil || raw is NSNull }
 
-    subscript(key: String) -> JSONValue {
+    subscript(key: String) -> ScenarioJSONNode {
         let dictionary = raw as? [String: Any]
-        return JSONValue(raw: dictionary?[key], path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        return ScenarioJSONNode(raw: dictionary?[key], path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
     /// Rejects fields outside `keys`, so that a misspelt field is reported instead of ignored.
@@ -39,14 +39,14 @@ struct JSONValue {
         }
     }
 
-    func object() throws(ScenarioError) -> JSONValue {
+    func object() throws(ScenarioError) -> ScenarioJSONNode {
         guard raw is [String: Any] else { throw mismatch("expected an object { ... }, found \(found)") }
         return self
     }
 
-    func array() throws(ScenarioError) -> [JSONValue] {
+    func array() throws(ScenarioError) -> [ScenarioJSONNode] {
         guard let items = raw as? [Any] else { throw mismatch("expected an array [ ... ], found \(found)") }
-        return items.enumerated().map { JSONValue(raw: $1, path: "\(path)[\($0)]", file: file) }
+        return items.enumerated().map { ScenarioJSONNode(raw: $1, path: "\(path)[\($0)]", file: file) }
     }
 
     func string() throws(ScenarioError) -> String {

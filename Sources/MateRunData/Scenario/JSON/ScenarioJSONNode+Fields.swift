@@ -1,7 +1,7 @@
 import MateRunDomain
 
 /// The value shapes that recur in scenario files, each with the complaint a person can act on.
-extension JSONValue {
+extension ScenarioJSONNode {
     /// A time of day in the run: seconds as a number, or `"mm:ss"` / `"h:mm:ss"`.
     func seconds(meaning: String = "a time") throws(ScenarioError) -> Double {
         if let value = numericValue, value.isFinite, value >= 0 { return value }
