@@ -21,7 +21,7 @@ extension RunFormat {
     }
 
     static func kilometres(hundredths: Int, unit: Bool) -> String {
-        String(asciiCapacity: ASCIIWriter.digitCount(hundredths) + 5) { text in
+        String(asciiCapacity: ASCIIWriter.digitCount(hundredths) + 7) { text in
             text.append(hundredths / 100)
             text.append(UInt8(ascii: "."))
             text.append(hundredths % 100, minimumDigits: 2)
