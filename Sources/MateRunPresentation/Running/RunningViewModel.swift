@@ -51,6 +51,7 @@ public struct RunningViewModel: Sendable {
         return state
     }
 
+    /// Clears the numbers of any earlier run; a mate already paired stays on the panel.
     private mutating func start(profile: RunnerProfile, goalMetres: Double?) {
         let mate = state.mate
         state = .initial
