@@ -26,7 +26,8 @@ let package = Package(
         .testTarget(name: "MateRunDataTests", dependencies: ["MateRunData", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunPresentationTests",
-            dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunTestSupport"]
+            dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunTestSupport"],
+            resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "MateRunAppTests",

@@ -1,0 +1,53 @@
+extension RunFormat {
+    /// Hundredths of a kilometre (10 m steps) shown for a distance, truncated.
+    static func hundredthsOfKilometre(_ metres: Double) -> Int {
+        truncatedCount(metres, unit: 10)
+    }
+
+    /// Whole metres shown for a distance, truncated.
+    static func wholeMetres(_ metres: Double) -> Int {
+        truncatedCount(metres)
+    }
+
+    /// `5.23 km`: kilometres truncated to two decimals, so that 4999.6 m reads `4.99 km`.
+    public static func kilometres(metres: Double) -> String {
+        kilometres(hundredths: hundredthsOfKilometre(metres), unit: true)
+    }
+
+    /// `5.23`: the same number as `kilometres(metres:)` without the unit, for tables and
+    /// `3.21 / 5.00 km` labels.
+    public static func kilometreNumber(metres: Double) -> String {
+        kilometres(hundredths: hundredthsOfKilometre(metres), unit: false)
+    }
+
+    static func kilometres(hundredths: Int, unit: Bool) -> String {
+        String(asciiCapacity: ASCIIWriter.digitCount(hundredths) + 7) { text in
+            text.append(hundredths / 100)
+            text.append(UInt8(ascii: "."))
+            text.append(hundredths % 100, minimumDigits: 2)
+            if unit { text.append(" km") }
+        }
+    }
+
+    /// `+120 m`: metres climbed, truncated; a negative climb shows as `+0 m`.
+    public static func climb(metres: Double) -> String {
+        let whole = wholeMetres(metres)
+        return String(asciiCapacity: ASCIIWriter.digitCount(whole) + 3) { text in
+            text.append(UInt8(ascii: "+"))
+            text.append(whole)
+            text.append(" m")
+        }
+    }
+
+    /// `120 m` below a kilometre, `1.20 km` from there on: a gap between two runners.
+    public static func gap(metres: Double) -> String {
+        let whole = wholeMetres(metres)
+        guard whole >= 1000 else {
+            return String(asciiCapacity: ASCIIWriter.digitCount(whole) + 2) { text in
+                text.append(whole)
+                text.append(" m")
+            }
+        }
+        return kilometres(metres: metres)
+    }
+}

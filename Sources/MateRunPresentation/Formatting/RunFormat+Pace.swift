@@ -1,0 +1,31 @@
+extension RunFormat {
+    /// What a missing or meaningless pace shows.
+    public static let pacePlaceholder = "-'--\"/km"
+
+    /// The slowest pace shown, 59'59"/km; anything slower is standing still in practice.
+    static let slowestPaceSeconds = 3599
+
+    /// Whole seconds per kilometre shown for a pace (rounded), or nil when it shows the
+    /// placeholder: missing, not finite, not positive, or slower than 59'59"/km.
+    static func paceSeconds(_ secondsPerKilometre: Double?) -> Int? {
+        guard let secondsPerKilometre, secondsPerKilometre.isFinite else { return nil }
+        let rounded = secondsPerKilometre.rounded()
+        guard rounded >= 1, rounded <= Double(slowestPaceSeconds) else { return nil }
+        return Int(rounded)
+    }
+
+    /// `5'32"/km`, or `-'--"/km` when there is no meaningful pace.
+    public static func pace(secondsPerKilometre: Double?) -> String {
+        pace(wholeSeconds: paceSeconds(secondsPerKilometre))
+    }
+
+    static func pace(wholeSeconds: Int?) -> String {
+        guard let wholeSeconds else { return pacePlaceholder }
+        return String(asciiCapacity: 15) { text in
+            text.append(wholeSeconds / 60)
+            text.append(UInt8(ascii: "'"))
+            text.append(wholeSeconds % 60, minimumDigits: 2)
+            text.append("\"/km")
+        }
+    }
+}

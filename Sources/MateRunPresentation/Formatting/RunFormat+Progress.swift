@@ -1,0 +1,35 @@
+extension RunFormat {
+    /// Whole percent shown for a fraction of a goal, truncated and clamped to 0...100, so that
+    /// 100% appears only once the goal is reached.
+    static func wholePercent(_ fraction: Double) -> Int {
+        min(100, truncatedCount(fraction, unit: 0.01))
+    }
+
+    /// `64%`.
+    public static func percent(fraction: Double) -> String {
+        percent(whole: wholePercent(fraction))
+    }
+
+    static func percent(whole: Int) -> String {
+        String(asciiCapacity: 4) { text in
+            text.append(whole)
+            text.append(UInt8(ascii: "%"))
+        }
+    }
+
+    /// `3.21 / 5.00 km  64%`: distance against a goal.
+    public static func progressLabel(metres: Double, goalMetres: Double) -> String {
+        let fraction = goalMetres > 0 ? metres / goalMetres : 0
+        return kilometreNumber(metres: metres) + " / " + kilometres(metres: goalMetres) + "  "
+            + percent(fraction: fraction)
+    }
+
+    /// The kilometre a split row is labelled with: `3` for a whole kilometre, `5.43` for a final
+    /// partial split (the distance at which the run ended).
+    public static func splitKilometre(index: Int, distanceMetres: Double) -> String {
+        if distanceMetres >= 1000 - 0.5 {
+            return String(asciiCapacity: 20) { $0.append(max(0, index)) }
+        }
+        return kilometreNumber(metres: Double(max(0, index - 1)) * 1000 + distanceMetres)
+    }
+}

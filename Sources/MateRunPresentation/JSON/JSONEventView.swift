@@ -1,0 +1,100 @@
+import MateRunDomain
+
+/// Writes each run event as one line of JSON, for machines: newline-delimited JSON with a fixed
+/// key order and one decimal for metres, seconds and kilocalories.
+///
+/// It only draws Domain events (raw numbers, not the formatted panel state), so that a consumer
+/// gets exact values. Pure and without I/O: the App layer writes each line followed by a newline.
+/// Features add their own fields with `extraFields`, appended after the standard ones.
+///
+/// Lines: `progress`, `paused`, `resumed` (the snapshot), `split`, and last `summary`.
+public struct JSONEventView: Sendable {
+    public let profile: RunnerProfile
+
+    public init(profile: RunnerProfile) {
+        self.profile = profile
+    }
+
+    /// The event as one line of JSON, without the newline.
+    public func line(for event: RunEvent, extraFields: [JSONField] = []) -> String {
+        JSONValue.object(fields(for: event) + extraFields).jsonText
+    }
+
+    /// The event's standard fields, in their stable order.
+    public func fields(for event: RunEvent) -> [JSONField] {
+        switch event {
+        case let .progress(snapshot): Self.snapshotFields(type: "progress", snapshot)
+        case let .paused(snapshot): Self.snapshotFields(type: "paused", snapshot)
+        case let .resumed(snapshot): Self.snapshotFields(type: "resumed", snapshot)
+        case let .split(split): [JSONField("type", .string("split"))] + Self.splitFields(split)
+        case let .finished(summary): summaryFields(summary)
+        }
+    }
+
+    private static func snapshotFields(type: String, _ snapshot: RunSnapshot) -> [JSONField] {
+        [
+            JSONField("type", .string(type)),
+            JSONField("elapsed_s", tenths(snapshot.elapsedSeconds)),
+            JSONField("moving_s", tenths(snapshot.movingSeconds)),
+            JSONField("distance_m", tenths(snapshot.distanceMetres)),
+            JSONField("calories_kcal", tenths(snapshot.caloriesKilocalories)),
+            JSONField("pace_s_per_km", pace(snapshot.currentPaceSecondsPerKilometre)),
+            JSONField("avg_pace_s_per_km", pace(snapshot.averagePaceSecondsPerKilometre)),
+            JSONField("elevation_gain_m", tenths(snapshot.elevationGainMetres)),
+            JSONField("paused", .bool(snapshot.isPaused)),
+            JSONField("goal_m", snapshot.goalMetres.map(tenths) ?? .null),
+        ]
+    }
+
+    private static func splitFields(_ split: Split) -> [JSONField] {
+        [
+            JSONField("index", .integer(split.index)),
+            JSONField("distance_m", tenths(split.distanceMetres)),
+            JSONField("moving_s", tenths(split.movingSeconds)),
+            JSONField("elapsed_s", tenths(split.endElapsedSeconds)),
+            JSONField("pace_s_per_km", pace(split.paceSecondsPerKilometre)),
+            JSONField("elevation_gain_m", tenths(split.elevationGainMetres)),
+        ]
+    }
+
+    private func summaryFields(_ summary: RunSummary) -> [JSONField] {
+        let snapshot = summary.snapshot
+        return [
+            JSONField("type", .string("summary")),
+            JSONField("distance_m", Self.tenths(snapshot.distanceMetres)),
+            JSONField("elapsed_s", Self.tenths(snapshot.elapsedSeconds)),
+            JSONField("moving_s", Self.tenths(snapshot.movingSeconds)),
+            JSONField("calories_kcal", Self.tenths(snapshot.caloriesKilocalories)),
+            JSONField("avg_pace_s_per_km", Self.pace(snapshot.averagePaceSecondsPerKilometre)),
+            JSONField("elevation_gain_m", Self.tenths(snapshot.elevationGainMetres)),
+            JSONField("goal_m", snapshot.goalMetres.map(Self.tenths) ?? .null),
+            JSONField("splits", .array(summary.splits.map { .object(Self.splitFields($0)) })),
+            JSONField("finished", .bool(summary.reachedGoal)),
+            JSONField("cancelled", .bool(summary.wasCancelled)),
+            JSONField("ending", .string(Self.endingName(summary.ending))),
+            JSONField("runner", .object([
+                JSONField("name", .string(profile.name)),
+                JSONField("weight_kg", Self.tenths(profile.weightKilograms)),
+            ])),
+        ]
+    }
+
+    /// The `ending` value: `goal_reached`, `sensors_ended` or `cancelled`.
+    public static func endingName(_ ending: RunEnding) -> String {
+        switch ending {
+        case .goalReached: "goal_reached"
+        case .sensorsEnded: "sensors_ended"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    private static func tenths(_ value: Double) -> JSONValue {
+        .number(value, decimals: 1)
+    }
+
+    /// A pace is only meaningful when positive and finite; anything else is `null`.
+    private static func pace(_ secondsPerKilometre: Double?) -> JSONValue {
+        guard let secondsPerKilometre, secondsPerKilometre.isFinite, secondsPerKilometre > 0 else { return .null }
+        return tenths(secondsPerKilometre)
+    }
+}

@@ -1,0 +1,189 @@
+import MateRunDomain
+
+/// Turns what happens during a run into the formatted `State` the live views draw.
+///
+/// It exists to keep formatting out of the views and out of Domain, and to keep it cheap: the
+/// benchmark pushes millions of samples a second through the use case and this view model, so it
+/// remembers the quantities it last showed (whole seconds, 10 m steps, whole kcal, ...) and
+/// re-formats a field only when its quantity changes.
+///
+/// Send `.started` when a run is set up, `.countdown(n)` for each second left before the start
+/// (`.countdown(0)` means go), then each `RunEvent` as `.event`, and `.mate` whenever the mate's
+/// status changes.
+public struct RunningViewModel: Sendable {
+    /// Everything that can change the panel.
+    public enum Input: Sendable, Equatable {
+        /// A run is set up for this runner, towards this goal (nil: no goal).
+        case started(profile: RunnerProfile, goalMetres: Double?)
+        /// Seconds left before the start; zero or less means the run is on.
+        case countdown(Int)
+        /// Something happened in the run.
+        case event(RunEvent)
+        /// The running mate's latest status.
+        case mate(MateStatus)
+    }
+
+    public private(set) var state: State = .initial
+    private var shown = ShownQuantities()
+    private var setUpGoalMetres: Double?
+    private var goalMetres: Double?
+    private var distanceMetres: Double = 0
+    private var mateStatus: MateStatus?
+    private var mateRawName = ""
+    private var mateDisplayName = ""
+
+    public init() {}
+
+    /// Applies one input and returns the new state.
+    @discardableResult
+    public mutating func send(_ input: Input) -> State {
+        switch input {
+        case let .started(profile, goalMetres):
+            start(profile: profile, goalMetres: goalMetres)
+        case let .countdown(secondsLeft):
+            setStatus(secondsLeft > 0 ? .countdown(secondsLeft) : .running)
+        case let .event(event):
+            apply(event)
+        case let .mate(status):
+            mateStatus = status
+            refreshMateSection()
+        }
+        return state
+    }
+
+    /// Clears the numbers of any earlier run; a mate already paired stays on the panel.
+    private mutating func start(profile: RunnerProfile, goalMetres: Double?) {
+        let mate = state.mate
+        state = .initial
+        state.mate = mate
+        shown = ShownQuantities()
+        state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
+        setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        apply(RunSnapshot(goalMetres: setUpGoalMetres))
+        setStatus(.running)
+    }
+
+    private mutating func apply(_ event: RunEvent) {
+        switch event {
+        case let .progress(snapshot), let .paused(snapshot), let .resumed(snapshot):
+            apply(snapshot)
+            setStatus(snapshot.isPaused ? .paused : .running)
+        case let .split(split):
+            state.lastSplit = Self.splitLine(split)
+        case let .finished(summary):
+            apply(summary.snapshot)
+            if let last = summary.splits.last { state.lastSplit = Self.splitLine(last) }
+            setStatus(summary.ending == .cancelled ? .cancelled : .finished(summary.ending))
+        }
+    }
+
+    private mutating func apply(_ snapshot: RunSnapshot) {
+        let elapsed = RunFormat.wholeSeconds(snapshot.elapsedSeconds)
+        if elapsed != shown.elapsedSeconds {
+            shown.elapsedSeconds = elapsed
+            state.elapsed = RunFormat.clockTime(wholeSeconds: elapsed)
+        }
+        let moving = RunFormat.wholeSeconds(snapshot.movingSeconds)
+        if moving != shown.movingSeconds {
+            shown.movingSeconds = moving
+            state.moving = RunFormat.clockTime(wholeSeconds: moving)
+        }
+        let calories = RunFormat.wholeKilocalories(snapshot.caloriesKilocalories)
+        if calories != shown.kilocalories {
+            shown.kilocalories = calories
+            state.calories = RunFormat.kilocalories(whole: calories)
+        }
+        let pace = RunFormat.paceSeconds(snapshot.currentPaceSecondsPerKilometre) ?? ShownQuantities.placeholder
+        if pace != shown.paceSeconds {
+            shown.paceSeconds = pace
+            state.currentPace = RunFormat.pace(wholeSeconds: pace == ShownQuantities.placeholder ? nil : pace)
+        }
+        let averagePace = RunFormat.paceSeconds(snapshot.averagePaceSecondsPerKilometre) ?? ShownQuantities.placeholder
+        if averagePace != shown.averagePaceSeconds {
+            shown.averagePaceSeconds = averagePace
+            state.averagePace = RunFormat.pace(
+                wholeSeconds: averagePace == ShownQuantities.placeholder ? nil : averagePace)
+        }
+        applyDistance(snapshot.distanceMetres, goalMetres: snapshot.goalMetres ?? setUpGoalMetres)
+    }
+
+    private mutating func applyDistance(_ metres: Double, goalMetres goal: Double?) {
+        distanceMetres = metres
+        let goal = goal.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        goalMetres = goal
+        let fraction = goal.map { min(1, max(0, metres / $0)) }
+        state.progressFraction = fraction
+        let hundredths = RunFormat.hundredthsOfKilometre(metres)
+        let goalHundredths = goal.map(RunFormat.hundredthsOfKilometre) ?? ShownQuantities.placeholder
+        let percent = fraction.map(RunFormat.wholePercent) ?? ShownQuantities.placeholder
+        guard hundredths != shown.distanceHundredths || goalHundredths != shown.goalHundredths
+            || percent != shown.percent
+        else { return }
+        shown.distanceHundredths = hundredths
+        shown.goalHundredths = goalHundredths
+        shown.percent = percent
+        state.distance = RunFormat.kilometres(hundredths: hundredths, unit: true)
+        if let goal {
+            state.progressPercent = RunFormat.percent(whole: percent)
+            state.progressLabel = RunFormat.progressLabel(metres: metres, goalMetres: goal)
+        } else {
+            state.progressPercent = nil
+            state.progressLabel = state.distance
+        }
+        if mateStatus?.mode == .team { refreshMateSection() }
+    }
+
+    private mutating func setStatus(_ status: RunStatus) {
+        guard status != state.status else { return }
+        state.status = status
+        state.statusText = Self.statusText(status)
+    }
+
+    static func statusText(_ status: RunStatus) -> String {
+        switch status {
+        case .ready: "READY"
+        case let .countdown(secondsLeft): "STARTS IN " + String(secondsLeft)
+        case .running: "RUNNING"
+        case .paused: "PAUSED"
+        case .finished(.goalReached): "GOAL REACHED"
+        case .finished: "FINISHED"
+        case .cancelled: "CANCELLED"
+        }
+    }
+
+    static func splitLine(_ split: Split) -> String {
+        "km " + RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres) + "  "
+            + RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre) + "  "
+            + RunFormat.climb(metres: split.elevationGainMetres)
+    }
+
+    private mutating func refreshMateSection() {
+        guard let mate = mateStatus else {
+            state.mate = nil
+            return
+        }
+        if mate.name != mateRawName || mateDisplayName.isEmpty {
+            mateRawName = mate.name
+            mateDisplayName = RunFormat.displayName(mate.name, fallback: "mate")
+        }
+        state.mate = MateSectionFormat.section(
+            for: mate, displayName: mateDisplayName, ownDistanceMetres: distanceMetres, ownGoalMetres: goalMetres)
+    }
+}
+
+/// The quantities the state currently shows, so that unchanged fields are not formatted again.
+private struct ShownQuantities {
+    /// Stands for "shows the placeholder" (no pace, no goal).
+    static let placeholder = -1
+    /// Stands for "nothing shown yet": differs from every real quantity and the placeholder.
+    static let unset = Int.min
+
+    var elapsedSeconds = unset
+    var movingSeconds = unset
+    var kilocalories = unset
+    var paceSeconds = unset
+    var averagePaceSeconds = unset
+    var distanceHundredths = unset
+    var goalHundredths = unset
+    var percent = unset
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Compares rendered lines with a golden text file under `Golden/`, loaded from the test bundle.
+///
+/// ANSI escape characters are written as `␛` so that the files read and diff as plain text.
+///
+/// To rewrite the goldens after an intended change, run
+/// `MATERUN_RECORD_GOLDEN=1 swift test --filter MateRunPresentationTests`: the files under
+/// `Tests/MateRunPresentationTests/Golden/` are then written instead of compared. Review the diff
+/// before committing them.
+enum GoldenFile {
+    static let isRecording = ProcessInfo.processInfo.environment["MATERUN_RECORD_GOLDEN"] == "1"
+
+    static func visible(_ lines: [String]) -> String {
+        lines.map { $0.replacingOccurrences(of: "\u{1B}", with: "␛") }.joined(separator: "\n") + "\n"
+    }
+
+    static func assertMatches(
+        _ lines: [String], name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let actual = visible(lines)
+        if isRecording {
+            let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: directory.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+            return
+        }
+        guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Golden") else {
+            Issue.record("No golden file \(name).txt; record it with MATERUN_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "frame differs from Golden/\(name).txt", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import MateRunDomain
+import Testing
+@testable import MateRunPresentation
+
+@Suite("JSON event lines")
+struct JSONEventViewTests {
+    private let view = JSONEventView(profile: Fixtures.alice)
+
+    /// Parses one line as JSON, failing the test when it is not a single JSON object.
+    private func parse(_ line: String) throws -> [String: Any] {
+        #expect(!line.contains("\n"))
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test("a progress line is valid JSON with every field, in a stable order")
+    func progress() throws {
+        // Given a progress event; When written
+        let line = view.line(for: .progress(Fixtures.midRun))
+        // Then it is exactly this object, one decimal for measures
+        #expect(line == """
+            {"type":"progress","elapsed_s":751.4,"moving_s":725.9,"distance_m":2414.7,"calories_kcal":163.8,\
+            "pace_s_per_km":312.2,"avg_pace_s_per_km":300.6,"elevation_gain_m":18.6,"paused":false,"goal_m":5000.0}
+            """)
+        let object = try parse(line)
+        #expect(object["type"] as? String == "progress")
+        #expect(object["distance_m"] as? Double == 2414.7)
+    }
+
+    @Test("paused and resumed lines carry the snapshot, and a missing pace or goal is null")
+    func pausedAndResumed() throws {
+        // Given a paused runner with no pace and no goal
+        var snapshot = Fixtures.midRun
+        snapshot.isPaused = true
+        snapshot.currentPaceSecondsPerKilometre = nil
+        snapshot.goalMetres = nil
+        // When the pause and the resume are written
+        let paused = try parse(view.line(for: .paused(snapshot)))
+        let resumed = try parse(view.line(for: .resumed(Fixtures.midRun)))
+        // Then both are valid, and the missing values are null
+        #expect(paused["type"] as? String == "paused")
+        #expect(paused["paused"] as? Bool == true)
+        #expect(paused["pace_s_per_km"] is NSNull)
+        #expect(paused["goal_m"] is NSNull)
+        #expect(resumed["type"] as? String == "resumed")
+        #expect(resumed["paused"] as? Bool == false)
+    }
+
+    @Test("a split line has its index, distance, time, pace and climb")
+    func split() throws {
+        let line = view.line(for: .split(Fixtures.secondSplit))
+        #expect(line == """
+            {"type":"split","index":2,"distance_m":1000.0,"moving_s":303.4,"elapsed_s":610.2,\
+            "pace_s_per_km":303.4,"elevation_gain_m":12.2}
+            """)
+        let object = try parse(line)
+        #expect(object["index"] as? Int == 2)
+    }
+
+    @Test("a summary line holds the totals, the splits, how the run ended and the runner")
+    func summary() throws {
+        // Given a run ended by the scenario; When summarised
+        let object = try parse(view.line(for: .finished(Fixtures.summary)))
+        // Then every required field is there
+        for key in [
+            "type", "distance_m", "elapsed_s", "moving_s", "calories_kcal", "avg_pace_s_per_km", "elevation_gain_m",
+            "splits", "finished", "cancelled", "ending", "runner",
+        ] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["type"] as? String == "summary")
+        #expect(object["finished"] as? Bool == false)
+        #expect(object["cancelled"] as? Bool == false)
+        #expect(object["ending"] as? String == "sensors_ended")
+        #expect((object["splits"] as? [Any])?.count == 6)
+        let runner = try #require(object["runner"] as? [String: Any])
+        #expect(runner["name"] as? String == "Alice")
+        #expect(runner["weight_kg"] as? Double == 62.5)
+    }
+
+    @Test("endings are named goal_reached, sensors_ended and cancelled", arguments: [
+        (RunEnding.goalReached, "goal_reached", true, false), (.sensorsEnded, "sensors_ended", false, false),
+        (.cancelled, "cancelled", false, true),
+    ] as [(RunEnding, String, Bool, Bool)])
+    func endings(ending: RunEnding, name: String, finished: Bool, cancelled: Bool) throws {
+        let summary = RunSummary(snapshot: Fixtures.midRun, splits: [], ending: ending)
+        let object = try parse(view.line(for: .finished(summary)))
+        #expect(object["ending"] as? String == name)
+        #expect(object["finished"] as? Bool == finished)
+        #expect(object["cancelled"] as? Bool == cancelled)
+    }
+
+    @Test("extra fields follow the standard ones, so features can add a mate or a result")
+    func extraFields() throws {
+        // Given a mate object and a result string
+        let extra = [
+            JSONField("mate", .object([JSONField("name", .string("Bob")), JSONField("distance_m", .number(2374.24, decimals: 1))])),
+            JSONField("result", .string("won")),
+        ]
+        // When added to a progress line
+        let line = view.line(for: .progress(Fixtures.midRun), extraFields: extra)
+        // Then they come last and parse
+        #expect(line.hasSuffix(#","goal_m":5000.0,"mate":{"name":"Bob","distance_m":2374.2},"result":"won"}"#))
+        let mate = try #require(try parse(line)["mate"] as? [String: Any])
+        #expect(mate["name"] as? String == "Bob")
+    }
+
+    @Test("strings are escaped so that any name stays valid JSON on one line")
+    func escaping() throws {
+        // Given a runner whose name holds quotes, a backslash, control characters and Hangul
+        let name = "Al\"ice\\ \n\t\u{1B}[31m 민수 \u{7F}"
+        let view = JSONEventView(profile: RunnerProfile(name: name, weightKilograms: 60))
+        // When the summary is written
+        let line = view.line(for: .finished(Fixtures.summary))
+        // Then the line parses back to the same name
+        let runner = try #require(try parse(line)["runner"] as? [String: Any])
+        #expect(runner["name"] as? String == name)
+        #expect(line.contains(#""Al\"ice\\ \n\t\u001b[31m 민수 \#u{7F}""#))
+    }
+
+    @Test("numbers round to their decimals and non-finite numbers are null", arguments: [
+        (0, 1, "0.0"), (-0.04, 1, "0.0"), (-2.25, 1, "-2.3"), (1000, 0, "1000"), (0.05, 1, "0.1"),
+        (Double.nan, 1, "null"), (Double.infinity, 1, "null"), (1e20, 1, "1e+20"), (3.14159, 3, "3.142"),
+    ] as [(Double, Int, String)])
+    func numbers(value: Double, decimals: Int, expected: String) throws {
+        let text = JSONValue.number(value, decimals: decimals).jsonText
+        #expect(text == expected)
+        _ = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8))
+    }
+}
