@@ -23,6 +23,8 @@ public final class ManualClock: RunClock, Sendable {
         state.withLock { $0.now = now }
     }
 
+    public var isPaced: Bool { true }
+
     public func now() -> Double {
         state.withLock { $0.now }
     }

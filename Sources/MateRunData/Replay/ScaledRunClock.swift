@@ -22,6 +22,8 @@ public final class ScaledRunClock: RunClock, Sendable {
         origin.withLock { $0 = ContinuousClock.now }
     }
 
+    public var isPaced: Bool { true }
+
     public func now() -> Double {
         let elapsed = ContinuousClock.now - origin.withLock { $0 }
         return Self.seconds(elapsed) * speed

@@ -11,6 +11,8 @@ public final class UnpacedRunClock: RunClock, Sendable {
 
     public init() {}
 
+    public var isPaced: Bool { false }
+
     public func now() -> Double {
         latest.withLock { $0 }
     }

@@ -30,7 +30,9 @@ public struct DefaultRunningUseCase: RunningUseCase {
     public func events() -> AsyncStream<RunEvent> {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
-            merge: SensorMerge(locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates()),
+            merge: SensorMerge(
+                locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates(),
+                paced: clock.isPaced),
             clock: clock)
         return AsyncStream(unfolding: { await driver.next() })
     }

@@ -1,23 +1,42 @@
 /// One sensor reading, location or motion, in the order a run consumes them.
-enum SensorReading {
+enum SensorReading: Sendable {
     case location(LocationSample)
     case motion(MotionSample)
+}
 
-    var time: Double {
+/// Merges the two sensor streams into the one sequence a run consumes.
+///
+/// Unpaced (a replay as fast as possible), it reads both streams strictly in time order, so a
+/// replay gives the same run however its tasks are scheduled; at equal times the location comes
+/// first, because a change of activity applies to what follows it. Paced, the streams are read as
+/// they deliver: waiting for the next fix to order it against motion would freeze the run during
+/// a loss of signal, and samples paced by one clock already arrive in time order.
+enum SensorMerge {
+    case ordered(OrderedSensorMerge)
+    case arrival(ArrivalSensorMerge)
+
+    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>, paced: Bool) {
+        self = paced
+            ? .arrival(ArrivalSensorMerge(locations: locations, motions: motions))
+            : .ordered(OrderedSensorMerge(locations: locations, motions: motions))
+    }
+
+    mutating func next() async -> SensorReading? {
         switch self {
-        case .location(let sample): sample.time
-        case .motion(let sample): sample.time
+        case .ordered(var merge):
+            let reading = await merge.next()
+            self = .ordered(merge)
+            return reading
+        case .arrival(var merge):
+            let reading = await merge.next()
+            self = .arrival(merge)
+            return reading
         }
     }
 }
 
-/// Merges the two sensor streams into one, in time order, so that a replay gives the same run
-/// however its tasks are scheduled. At equal times the location comes first: a change of activity
-/// applies to what follows it.
-///
-/// It waits for the next reading of both streams before choosing; the motion sensor reports about
-/// once a second (see `MotionProvider`), so that wait is short.
-struct SensorMerge {
+/// Reads the next sample of both streams before choosing the earlier one.
+struct OrderedSensorMerge {
     private var locations: AsyncStream<LocationSample>.Iterator
     private var motions: AsyncStream<MotionSample>.Iterator
     private var nextLocation: LocationSample?
@@ -52,5 +71,32 @@ struct SensorMerge {
         case (nil, nil):
             return nil
         }
+    }
+}
+
+/// Reads both streams at once, each in its own task, and hands readings on as they arrive.
+/// Ending the consumer (or cancelling its task) cancels both readers.
+struct ArrivalSensorMerge {
+    private var readings: AsyncStream<SensorReading>.Iterator
+
+    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: SensorReading.self)
+        let readers = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await sample in locations { continuation.yield(.location(sample)) }
+                }
+                group.addTask {
+                    for await sample in motions { continuation.yield(.motion(sample)) }
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in readers.cancel() }
+        readings = stream.makeAsyncIterator()
+    }
+
+    mutating func next() async -> SensorReading? {
+        await readings.next()
     }
 }
