@@ -6,6 +6,8 @@ public enum RunEnding: String, Sendable, Equatable {
     case sensorsEnded
     /// The runner stopped the run.
     case cancelled
+    /// The pair's rules ended it: the mate won the race, or the team reached its goal together.
+    case endedByMate
 }
 
 /// The record of a finished run: the final snapshot and the splits.

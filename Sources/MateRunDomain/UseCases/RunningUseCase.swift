@@ -14,11 +14,15 @@ public struct DefaultRunningUseCase: RunningUseCase {
     private let locationProvider: any LocationProvider
     private let motionProvider: any MotionProvider
     private let clock: any RunClock
+    private let stopSignal: RunStopSignal?
 
+    /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`).
     public init(
         profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
-        motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard
+        motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard,
+        stopSignal: RunStopSignal? = nil
     ) {
+        self.stopSignal = stopSignal
         self.profile = profile
         self.goalMetres = goalMetres
         self.settings = settings
@@ -33,7 +37,7 @@ public struct DefaultRunningUseCase: RunningUseCase {
             merge: SensorMerge(
                 locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates(),
                 paced: clock.isPaced),
-            clock: clock)
+            clock: clock, stopSignal: stopSignal)
         return AsyncStream(unfolding: { await driver.next() })
     }
 }
@@ -47,11 +51,13 @@ private final class RunDriver: @unchecked Sendable {
     private var session: RunSession
     private var merge: SensorMerge
     private let clock: any RunClock
+    private let stopSignal: RunStopSignal?
     private var pending: [RunEvent] = []
     private var publishedSecond = -1.0
     private var finished = false
 
-    init(session: RunSession, merge: SensorMerge, clock: any RunClock) {
+    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?) {
+        self.stopSignal = stopSignal
         self.session = session
         self.merge = merge
         self.clock = clock
@@ -73,8 +79,8 @@ private final class RunDriver: @unchecked Sendable {
             end(session.finish(cancelled ? .cancelled : .sensorsEnded, at: time))
             return
         }
-        if Task.isCancelled {
-            end(session.finish(.cancelled, at: max(session.elapsedSeconds, clock.now())))
+        if let ending = Task.isCancelled ? .cancelled : stopSignal?.requested {
+            end(session.finish(ending, at: max(session.elapsedSeconds, clock.now())))
             return
         }
         let splitCount = session.splits.count

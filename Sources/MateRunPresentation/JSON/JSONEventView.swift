@@ -79,12 +79,13 @@ public struct JSONEventView: Sendable {
         ]
     }
 
-    /// The `ending` value: `goal_reached`, `sensors_ended` or `cancelled`.
+    /// The `ending` value: `goal_reached`, `sensors_ended`, `cancelled` or `ended_by_mate`.
     public static func endingName(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal_reached"
         case .sensorsEnded: "sensors_ended"
         case .cancelled: "cancelled"
+        case .endedByMate: "ended_by_mate"
         }
     }
 

@@ -33,6 +33,7 @@ public struct ResultViewModel: Sendable {
         case .goalReached: "Goal reached"
         case .sensorsEnded: "Run ended"
         case .cancelled: "Run cancelled"
+        case .endedByMate: "Run over"
         }
     }
 
@@ -41,6 +42,7 @@ public struct ResultViewModel: Sendable {
         case .goalReached: "goal reached"
         case .sensorsEnded: "scenario ended"
         case .cancelled: "cancelled"
+        case .endedByMate: "ended with the mate"
         }
     }
 
