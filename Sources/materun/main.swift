@@ -1,1 +1,6 @@
-print("materun")
+import Foundation
+import MateRunApp
+
+let status = await MateRunCLI.run(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

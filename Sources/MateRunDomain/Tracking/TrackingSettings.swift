@@ -25,7 +25,7 @@ public struct TrackingSettings: Sendable, Equatable {
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     public var elevationHysteresis: Double = 3
     /// Seconds of moving time the current pace is measured over.
-    public var paceWindow: Double = 15
+    public var paceWindow: Double = 30
 
     public init() {}
 

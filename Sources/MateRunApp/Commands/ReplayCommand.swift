@@ -1,0 +1,40 @@
+import MateRunData
+import MateRunDomain
+
+/// `materun replay`: one runner, one scenario, live stats, a summary.
+struct ReplayCommand {
+    let container: AppContainer
+    let options: RunOptions
+
+    /// Runs the replay; returns the exit status (130 when stopped with Ctrl-C).
+    func run() async -> Int32 {
+        let scenario: Scenario
+        do {
+            scenario = try container.loadScenario(options.scenarioPath)
+        } catch {
+            container.errors.writeLine("materun: \(error)")
+            container.errors.flush()
+            return ExitStatus.failure
+        }
+        let profile = container.profile(for: scenario, options: options)
+        let goal = container.goalMetres(for: scenario, options: options)
+        let screen = container.screen(options: options, profile: profile)
+        let coordinator = RunFlowCoordinator(
+            profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
+            countdownSeconds: container.countdownSeconds(options: options))
+        let clock = container.runClock(for: options.speed)
+        let summary = await coordinator.run {
+            (clock as? ScaledRunClock)?.start()
+            return container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock)
+        }
+        return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+}
+
+/// The process's exit statuses, as `--help` documents them.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+    static let interrupted: Int32 = 130
+}

@@ -1,0 +1,54 @@
+import MateRunData
+import MateRunDomain
+import MateRunPresentation
+
+/// `materun validate` and `materun scenarios`: look at scenario files without running them.
+struct ScenarioCommands {
+    let container: AppContainer
+
+    func validate(path: String) -> Int32 {
+        do {
+            let scenario = try container.loadScenario(path)
+            for line in ScenarioOverviewView.details(Self.overview(of: scenario, file: path)) {
+                container.output.writeLine(line)
+            }
+            container.output.flush()
+            return ExitStatus.success
+        } catch {
+            container.errors.writeLine("materun: \(error)")
+            container.errors.flush()
+            return ExitStatus.failure
+        }
+    }
+
+    func list(directory: String) -> Int32 {
+        let listings: [ScenarioListing]
+        do {
+            listings = try BundledScenarios.list(in: directory)
+        } catch {
+            container.errors.writeLine("materun: \(error)")
+            container.errors.flush()
+            return ExitStatus.failure
+        }
+        for listing in listings {
+            if let problem = listing.problem {
+                container.output.writeLine(ScenarioOverviewView.brokenLine(file: listing.file, problem: problem.description))
+            } else {
+                container.output.writeLine(ScenarioOverviewView.line(ScenarioOverview(
+                    file: listing.file, name: listing.name, summary: listing.summary, source: "",
+                    runner: nil, goalMetres: nil, locationCount: 0, motionCount: 0,
+                    durationSeconds: listing.durationSeconds, routeMetres: listing.routeMetres)))
+            }
+        }
+        container.output.flush()
+        return listings.contains { $0.problem != nil } ? ExitStatus.failure : ExitStatus.success
+    }
+
+    static func overview(of scenario: Scenario, file: String) -> ScenarioOverview {
+        ScenarioOverview(
+            file: file, name: scenario.name, summary: scenario.summary, source: scenario.source.rawValue,
+            runner: scenario.runner, goalMetres: scenario.goalMetres, locationCount: scenario.locations.count,
+            motionCount: scenario.motions.count, durationSeconds: scenario.durationSeconds,
+            routeMetres: scenario.routeMetres)
+    }
+}

@@ -1,0 +1,68 @@
+import MateRunData
+import MateRunDomain
+import MateRunPresentation
+
+/// The composition root: builds every part of a run with initializers, from the command line's
+/// options and the process's surroundings. No singletons: what differs in tests is passed in.
+struct AppContainer {
+    let output: OutputSink
+    let errors: OutputSink
+    /// The environment, for `NO_COLOR`.
+    let environment: [String: String]
+    /// Wall time for the countdown and for throttling output.
+    let wallClock: any RunClock
+
+    /// Default weight when neither the scenario nor `--weight` gives one (GPX files).
+    static let defaultWeightKilograms = 70.0
+
+    func loadScenario(_ path: String) throws(ScenarioError) -> Scenario {
+        try ScenarioLoader.load(path: path)
+    }
+
+    func profile(for scenario: Scenario, options: RunOptions) -> RunnerProfile {
+        RunnerProfile(
+            name: options.name ?? scenario.runner?.name ?? "Runner",
+            weightKilograms: options.weightKilograms ?? scenario.runner?.weightKilograms ?? Self.defaultWeightKilograms)
+    }
+
+    func goalMetres(for scenario: Scenario, options: RunOptions) -> Double? {
+        options.goalKilometres.map { $0 * 1000 } ?? scenario.goalMetres
+    }
+
+    /// The run clock for a replay speed: scaled real time, or unpaced for `max`.
+    func runClock(for speed: ReplaySpeed) -> any RunClock {
+        switch speed {
+        case .max: UnpacedRunClock()
+        case .times(let factor): ScaledRunClock(speed: factor)
+        }
+    }
+
+    func runningUseCase(
+        scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
+        stopSignal: RunStopSignal? = nil
+    ) -> any RunningUseCase {
+        DefaultRunningUseCase(
+            profile: profile, goalMetres: goalMetres,
+            locationProvider: ScenarioLocationProvider(scenario: scenario, clock: clock),
+            motionProvider: ScenarioMotionProvider(scenario: scenario, clock: clock),
+            clock: clock, stopSignal: stopSignal)
+    }
+
+    func screen(options: RunOptions, profile: RunnerProfile) -> any RunScreen {
+        let paced = options.speed != .max
+        let wall = wallClock
+        if options.json {
+            return JSONEventScreen(sink: output, profile: profile, paced: paced)
+        }
+        if output.isTerminal {
+            let colour = environment["NO_COLOR"].map(\.isEmpty) ?? true
+            return LiveTerminalScreen(
+                sink: output, colour: colour, width: { TerminalSize.columns(of: 1) }, wallSeconds: { wall.now() })
+        }
+        return PlainLineScreen(sink: output, paced: paced, wallSeconds: { wall.now() })
+    }
+
+    func countdownSeconds(options: RunOptions) -> Int {
+        options.countdown && options.speed != .max ? 3 : 0
+    }
+}

@@ -1,0 +1,55 @@
+import MateRunDomain
+import MateRunPresentation
+
+/// Moves one run through its stages: countdown (3-2-1), running, result.
+///
+/// It owns the view model and feeds each screen; the run itself comes from the use case, and the
+/// countdown waits on an injected clock, so the flow is tested without real time.
+struct RunFlowCoordinator {
+    let profile: RunnerProfile
+    let goalMetres: Double?
+    let screen: any RunScreen
+    /// Waits the countdown's seconds (wall time).
+    let countdownClock: any RunClock
+    /// Seconds of countdown; zero skips it.
+    let countdownSeconds: Int
+
+    /// Runs the countdown and then the run to its end; returns the summary. Cancelling the calling
+    /// task (Ctrl-C) ends the run early: its summary then says it was cancelled.
+    func run(_ start: () -> any RunningUseCase) async -> RunSummary {
+        var viewModel = RunningViewModel()
+        screen.show(viewModel.send(.started(profile: profile, goalMetres: goalMetres)))
+        if !(await countDown(&viewModel)) {
+            let summary = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
+            let state = viewModel.send(.event(.finished(summary)))
+            screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
+            return summary
+        }
+        screen.show(viewModel.send(.countdown(0)))
+        var final = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
+        for await event in start().events() {
+            let state = viewModel.send(.event(event))
+            if case .finished(let summary) = event {
+                final = summary
+                screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
+            } else {
+                screen.update(event, state: state)
+            }
+        }
+        return final
+    }
+
+    /// Counts down; false when cancelled during it.
+    private func countDown(_ viewModel: inout RunningViewModel) async -> Bool {
+        let origin = countdownClock.now()
+        for secondsLeft in stride(from: countdownSeconds, to: 0, by: -1) {
+            screen.show(viewModel.send(.countdown(secondsLeft)))
+            do {
+                try await countdownClock.sleep(until: origin + Double(countdownSeconds - secondsLeft + 1))
+            } catch {
+                return false
+            }
+        }
+        return !Task.isCancelled
+    }
+}

@@ -1,0 +1,54 @@
+import MateRunData
+import MateRunDomain
+
+/// The command-line program: parses the arguments, builds the app and runs the command.
+///
+/// `main.swift` only calls `run`, so everything here can be driven from tests.
+public enum MateRunCLI {
+    /// Runs materun with `arguments` (without the program name) and returns the exit status.
+    public static func run(
+        arguments: [String], environment: [String: String],
+        output: OutputSink = .standardOutput, errors: OutputSink = .standardError
+    ) async -> Int32 {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments)
+        } catch {
+            errors.writeLine("materun: \(error.message)")
+            errors.writeLine(HelpText.usage(for: error.command))
+            errors.flush()
+            return ExitStatus.usage
+        }
+        let container = AppContainer(
+            output: output, errors: errors, environment: environment, wallClock: ScaledRunClock(speed: 1))
+        switch command {
+        case .help(let topic):
+            output.writeLine(HelpText.text(for: topic))
+            output.flush()
+            return ExitStatus.success
+        case .version:
+            output.writeLine(HelpText.version)
+            output.flush()
+            return ExitStatus.success
+        case .validate(let path):
+            return ScenarioCommands(container: container).validate(path: path)
+        case .scenarios(let directory):
+            return ScenarioCommands(container: container).list(directory: directory)
+        case .replay(let options):
+            return await interruptible { await ReplayCommand(container: container, options: options).run() }
+        case .host, .join:
+            errors.writeLine("materun: running mates are not available in this build yet")
+            errors.flush()
+            return ExitStatus.failure
+        }
+    }
+
+    /// Runs `body` in a task that Ctrl-C (SIGINT) or SIGTERM cancels.
+    private static func interruptible(_ body: @escaping @Sendable () async -> Int32) async -> Int32 {
+        let task = Task { await body() }
+        let trap = InterruptTrap { task.cancel() }
+        let status = await task.value
+        trap.release()
+        return status
+    }
+}

@@ -1,0 +1,46 @@
+import MateRunDomain
+import MateRunPresentation
+
+/// `--json`: one JSON object per line for every run event and a final summary, for programs.
+final class JSONEventScreen: RunScreen {
+    private let sink: OutputSink
+    private let view: JSONEventView
+    private let paced: Bool
+    /// Fields added to every progress line (the mate's figures in a paired run).
+    var progressExtras: () -> [JSONField] = { [] }
+
+    init(sink: OutputSink, profile: RunnerProfile, paced: Bool) {
+        self.sink = sink
+        self.paced = paced
+        view = JSONEventView(profile: profile)
+    }
+
+    func show(_ state: RunningViewModel.State) {
+        if case .countdown(let secondsLeft) = state.status {
+            emit(JSONValue.object([JSONField("type", .string("countdown")), JSONField("seconds_left", .integer(secondsLeft))]).jsonText)
+        }
+    }
+
+    func update(_ event: RunEvent, state: RunningViewModel.State) {
+        if case .progress = event {
+            emit(view.line(for: event, extraFields: progressExtras()))
+        } else {
+            emit(view.line(for: event))
+        }
+    }
+
+    func announce(_ fields: [JSONField], text: String) {
+        emit(JSONValue.object(fields).jsonText)
+    }
+
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
+                extraFields: [JSONField], resultLines: [String]) {
+        emit(view.line(for: .finished(summary), extraFields: extraFields))
+        sink.flush()
+    }
+
+    private func emit(_ line: String) {
+        sink.writeLine(line)
+        if paced { sink.flush() }
+    }
+}

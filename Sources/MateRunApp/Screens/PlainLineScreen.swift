@@ -1,0 +1,59 @@
+import MateRunDomain
+import MateRunPresentation
+
+/// Output for a pipe or a file: plain lines, never a flood. A line at most once a second of wall
+/// time, plus each split, each pause and resume, and the summary.
+final class PlainLineScreen: RunScreen {
+    private let sink: OutputSink
+    private let wallSeconds: () -> Double
+    private let paced: Bool
+    private var lastLine = -Double.infinity
+
+    /// `paced` is false at `--speed max`, where output is written in one go at the end.
+    init(sink: OutputSink, paced: Bool, wallSeconds: @escaping () -> Double) {
+        self.sink = sink
+        self.paced = paced
+        self.wallSeconds = wallSeconds
+    }
+
+    func show(_ state: RunningViewModel.State) {
+        if case .countdown = state.status {
+            emit(state.statusText)
+        }
+    }
+
+    func update(_ event: RunEvent, state: RunningViewModel.State) {
+        switch event {
+        case .progress:
+            let now = wallSeconds()
+            guard now - lastLine >= 1 else { return }
+            lastLine = now
+            emit(PlainLineView.render(state))
+        case .split:
+            if let split = state.lastSplit { emit("split " + split) }
+        case .paused, .resumed:
+            emit(PlainLineView.render(state))
+        case .finished:
+            break
+        }
+    }
+
+    func announce(_ fields: [JSONField], text: String) {
+        emit(text)
+    }
+
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
+                extraFields: [JSONField], resultLines: [String]) {
+        emit(PlainLineView.render(state))
+        let result = ResultViewModel(summary: summary, profile: profile).state
+        sink.writeLine("")
+        for line in TerminalResultView.render(result, width: 80, colour: false) { sink.writeLine(line) }
+        for line in resultLines { sink.writeLine(line) }
+        sink.flush()
+    }
+
+    private func emit(_ line: String) {
+        sink.writeLine(line)
+        if paced { sink.flush() }
+    }
+}

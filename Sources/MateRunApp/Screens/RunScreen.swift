@@ -1,0 +1,18 @@
+import MateRunDomain
+import MateRunPresentation
+
+/// Where a run is shown: the live terminal panel, plain lines for a pipe, or JSON events.
+///
+/// The flow coordinator feeds every screen the same way; each decides what to draw and how often.
+protocol RunScreen: AnyObject {
+    /// The state changed before the run (set-up, countdown, a mate's news while waiting).
+    func show(_ state: RunningViewModel.State)
+    /// Something happened in the run; `state` already includes it.
+    func update(_ event: RunEvent, state: RunningViewModel.State)
+    /// The run is over. `extraFields` go into a JSON summary; `resultLines` are extra lines for a
+    /// human reader (the mate's result).
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
+                extraFields: [JSONField], resultLines: [String])
+    /// A JSON-only event that is not a run event (e.g. the host's `listening`).
+    func announce(_ fields: [JSONField], text: String)
+}

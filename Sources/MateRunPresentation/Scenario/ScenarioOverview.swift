@@ -1,0 +1,72 @@
+import MateRunDomain
+
+/// What a scenario holds, as numbers: the App maps a loaded scenario to this so that
+/// `materun validate` and `materun scenarios` are formatted here, like every other screen.
+public struct ScenarioOverview: Sendable, Equatable {
+    public var file: String
+    public var name: String
+    public var summary: String
+    /// "scripted", "recorded" or "gpx".
+    public var source: String
+    public var runner: RunnerProfile?
+    public var goalMetres: Double?
+    public var locationCount: Int
+    public var motionCount: Int
+    public var durationSeconds: Double
+    /// The noise-free distance of a scripted route, if known.
+    public var routeMetres: Double?
+
+    public init(
+        file: String, name: String, summary: String, source: String, runner: RunnerProfile?, goalMetres: Double?,
+        locationCount: Int, motionCount: Int, durationSeconds: Double, routeMetres: Double?
+    ) {
+        self.file = file
+        self.name = name
+        self.summary = summary
+        self.source = source
+        self.runner = runner
+        self.goalMetres = goalMetres
+        self.locationCount = locationCount
+        self.motionCount = motionCount
+        self.durationSeconds = durationSeconds
+        self.routeMetres = routeMetres
+    }
+}
+
+/// Draws a scenario overview: the detailed block of `validate` and the one-liner of `scenarios`.
+public enum ScenarioOverviewView {
+    public static func details(_ overview: ScenarioOverview) -> [String] {
+        var lines = [
+            "\(overview.file): valid \(overview.source) scenario",
+            "  name       \(overview.name)",
+        ]
+        if !overview.summary.isEmpty { lines.append("  about      \(overview.summary)") }
+        if let runner = overview.runner {
+            lines.append("  runner     \(runner.name), \(RunFormat.kilometreNumber(metres: runner.weightKilograms * 1000)) kg")
+        } else {
+            lines.append("  runner     not given (use --name and --weight)")
+        }
+        lines.append("  goal       " + (overview.goalMetres.map(RunFormat.kilometres(metres:)) ?? "none"))
+        lines.append("  duration   " + RunFormat.clockTime(seconds: overview.durationSeconds))
+        if let route = overview.routeMetres {
+            lines.append("  route      " + RunFormat.kilometres(metres: route) + " (noise-free)")
+        }
+        lines.append("  samples    \(overview.locationCount) location, \(overview.motionCount) motion")
+        return lines
+    }
+
+    public static func line(_ overview: ScenarioOverview) -> String {
+        let distance = overview.routeMetres.map(RunFormat.kilometres(metres:)) ?? overview.source
+        return pad(overview.file, 26) + pad(RunFormat.clockTime(seconds: overview.durationSeconds), 10)
+            + pad(distance, 10) + overview.summary
+    }
+
+    /// A scenario that did not load, listed with its problem.
+    public static func brokenLine(file: String, problem: String) -> String {
+        pad(file, 26) + "BROKEN    " + problem
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
