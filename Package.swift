@@ -31,7 +31,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MateRunAppTests",
-            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport"]
+            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -87,9 +87,9 @@ public struct RunSession: Sendable {
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
     public mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
         if !isOver {
-            if let last = pending {
+            if let last = pending, let from = anchor {
                 pending = nil
-                count(to: last)
+                count(to: last, length: Geodesic.distance(from: from.coordinate, to: last.coordinate))
             }
             advance(to: time)
             ending = reason
@@ -115,20 +115,20 @@ public struct RunSession: Sendable {
         }
         pending = fix
         if !isPaused { stationarySince = nil }
-        guard let from = anchor,
-              Geodesic.distance(from: from.coordinate, to: fix.coordinate)
-                >= max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy)
-        else { return }
+        guard let from = anchor else { return }
+        let chord = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
+        let reachesGoal = goalMetres.map { distanceMetres + chord >= $0 } ?? false
+        guard reachesGoal || chord >= max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy) else { return }
         pending = nil
-        count(to: fix)
+        count(to: fix, length: chord)
     }
 
-    /// Adds the step from the anchor to `fix`: distance, calories, splits, pace and the goal.
-    private mutating func count(to fix: FilteredFix) {
+    /// Adds the step of `length` metres from the anchor to `fix`: distance, calories, splits, pace
+    /// and the goal.
+    private mutating func count(to fix: FilteredFix, length: Double) {
         guard let from = anchor, fix.time > from.time else { return }
         anchor = fix
         let dt = fix.time - from.time
-        let length = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
         let climb = elevation.record(fix.elevation)
         resume(at: from.time)
         let stepActivity = activity.flatMap { $0 == .still ? nil : $0 }
@@ -144,7 +144,7 @@ public struct RunSession: Sendable {
         distanceMetres = end
         caloriesKilocalories += kilocalories * fraction
         if let goal = goalMetres, distanceMetres >= goal {
-            elapsedSeconds = from.time + dt * fraction
+            elapsedSeconds = max(elapsedSeconds, from.time + dt * fraction)
             ending = .goalReached
             closePartialSplit()
             return

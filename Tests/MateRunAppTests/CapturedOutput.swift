@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+@testable import MateRunApp
+
+/// An output sink backed by a temporary file, so a test can run a command and read what it wrote.
+final class CapturedOutput {
+    let path: String
+    let sink: OutputSink
+    private let descriptor: Int32
+
+    init() {
+        path = NSTemporaryDirectory() + "materun-test-\(UUID().uuidString).txt"
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        sink = OutputSink(descriptor: descriptor)
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
+    }
+
+    var text: String {
+        sink.flush()
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+}
+
+/// The package's root directory, found from this file's path, so tests do not depend on the
+/// working directory `swift test` was started in.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// Runs materun in-process with `arguments`; returns the exit status and both outputs.
+func runMateRun(_ arguments: [String], environment: [String: String] = [:]) async -> (status: Int32, output: CapturedOutput, errors: CapturedOutput) {
+    let output = CapturedOutput(), errors = CapturedOutput()
+    let status = await MateRunCLI.run(arguments: arguments, environment: environment, output: output.sink, errors: errors.sink)
+    return (status, output, errors)
+}

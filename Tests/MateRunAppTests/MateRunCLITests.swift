@@ -1,0 +1,80 @@
+@testable import MateRunApp
+import Testing
+
+@Suite("materun end to end, in process")
+struct MateRunCLITests {
+    @Test func aBadFlagExitsWithStatusTwoAndShowsTheUsage() async {
+        // When replay is given an unknown flag
+        let run = await runMateRun(["replay", "Scenarios/easy-5k.json", "--turbo"])
+        // Then it exits 2, says what is wrong and shows the command's usage
+        #expect(run.status == 2)
+        #expect(run.errors.text.contains("unknown option '--turbo' for replay"))
+        #expect(run.errors.text.contains("usage: materun replay SCENARIO"))
+        #expect(run.output.text.isEmpty)
+    }
+
+    @Test func helpListsEveryCommandAndTheReplayOptions() async {
+        let overview = await runMateRun(["--help"])
+        for command in CommandLineParser.commands {
+            #expect(overview.output.text.contains(command))
+        }
+        let replay = await runMateRun(["help", "replay"])
+        for option in ["--speed", "--weight", "--goal", "--json", "--no-countdown"] {
+            #expect(replay.output.text.contains(option))
+        }
+    }
+
+    @Test func aMissingScenarioFileIsAClearErrorWithStatusOne() async {
+        let run = await runMateRun(["replay", "/nonexistent/run.json", "--speed", "max"])
+        #expect(run.status == 1)
+        #expect(run.errors.text.contains("/nonexistent/run.json"))
+    }
+
+    @Test func validateDescribesABundledScenario() async {
+        let run = await runMateRun(["validate", packageRoot + "/Scenarios/easy-5k.json"])
+        #expect(run.status == 0)
+        #expect(run.output.text.contains("valid scripted scenario"))
+        #expect(run.output.text.contains("goal       5.00 km"))
+    }
+
+    @Test func validateNamesTheFileAndThePlaceOfABrokenField() async throws {
+        // Given a scenario whose segment pace is not a pace
+        let file = CapturedOutput()
+        file.sink.write("""
+            {"version": 1, "name": "x", "runner": {"name": "A", "weight_kg": 60},
+             "route": {"waypoints": [[37.5, 127.0], [37.51, 127.0]]},
+             "segments": [{"activity": "running", "pace": "fast", "duration": 60}]}
+            """)
+        _ = file.text
+        // When it is validated
+        let run = await runMateRun(["validate", file.path])
+        // Then the error names the file, the JSON path and what was expected
+        #expect(run.status == 1)
+        #expect(run.errors.text.contains(file.path))
+        #expect(run.errors.text.contains("segments[0].pace"))
+    }
+
+    @Test func scenariosListsEveryBundledFile() async {
+        let run = await runMateRun(["scenarios", "--dir", packageRoot + "/Scenarios"])
+        #expect(run.status == 0)
+        for file in ["easy-5k.json", "half-marathon.json", "river-run.gpx"] {
+            #expect(run.output.text.contains(file))
+        }
+    }
+
+    @Test func jsonReplayEmitsAProgressEventPerRunSecondAndASummary() async {
+        // When a scenario is replayed as JSON at max speed
+        let run = await runMateRun(["replay", packageRoot + "/Scenarios/easy-5k.json", "--speed", "max", "--json"])
+        let lines = run.output.lines
+        // Then every line is an event, one progress per second of run time, ending with the summary
+        #expect(run.status == 0)
+        let progress = lines.filter { $0.hasPrefix("{\"type\":\"progress\"") }
+        let splits = lines.filter { $0.hasPrefix("{\"type\":\"split\"") }
+        #expect(progress.count == 1921)
+        #expect(splits.count == 5)
+        #expect(lines.last?.hasPrefix("{\"type\":\"summary\"") == true)
+        for field in ["distance_m", "elapsed_s", "moving_s", "calories_kcal", "avg_pace_s_per_km", "splits", "finished", "cancelled"] {
+            #expect(lines.last?.contains("\"\(field)\":") == true, "summary lacks \(field)")
+        }
+    }
+}
