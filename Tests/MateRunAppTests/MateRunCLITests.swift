@@ -54,6 +54,22 @@ struct MateRunCLITests {
         #expect(run.errors.text.contains("segments[0].pace"))
     }
 
+    @Test func theScenarioInTheReadmeIsValid() async throws {
+        // Given the JSON example in README.md
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "```json\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let file = CapturedOutput()
+        file.sink.write(String(readme[start.upperBound..<end.lowerBound]))
+        _ = file.text
+        // When it is validated
+        let run = await runMateRun(["validate", file.path])
+        // Then it is a valid 5 km scenario
+        #expect(run.status == 0, "\(run.errors.text)")
+        #expect(run.output.text.contains("runner     Mina, 58 kg"))
+        #expect(run.output.text.contains("route      5.00 km"))
+    }
+
     @Test func scenariosListsEveryBundledFile() async {
         let run = await runMateRun(["scenarios", "--dir", packageRoot + "/Scenarios"])
         #expect(run.status == 0)

@@ -42,7 +42,7 @@ public enum ScenarioOverviewView {
         ]
         if !overview.summary.isEmpty { lines.append("  about      \(overview.summary)") }
         if let runner = overview.runner {
-            lines.append("  runner     \(runner.name), \(RunFormat.kilometreNumber(metres: runner.weightKilograms * 1000)) kg")
+            lines.append("  runner     \(runner.name), \(kilograms(runner.weightKilograms)) kg")
         } else {
             lines.append("  runner     not given (use --name and --weight)")
         }
@@ -64,6 +64,11 @@ public enum ScenarioOverviewView {
     /// A scenario that did not load, listed with its problem.
     public static func brokenLine(file: String, problem: String) -> String {
         pad(file, 26) + "BROKEN    " + problem
+    }
+
+    private static func kilograms(_ weight: Double) -> String {
+        let tenths = Int((weight * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
