@@ -18,7 +18,7 @@ struct RunFlowCoordinator {
     /// task (Ctrl-C) ends the run early: its summary then says it was cancelled.
     func run(_ start: () -> any RunningUseCase) async -> RunSummary {
         var viewModel = RunningViewModel()
-        screen.show(viewModel.send(.started(profile: profile, goalMetres: goalMetres)))
+        viewModel.send(.started(profile: profile, goalMetres: goalMetres))
         if !(await countDown(&viewModel)) {
             let summary = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
             let state = viewModel.send(.event(.finished(summary)))

@@ -1,0 +1,75 @@
+@testable import MateRunApp
+import MateRunDomain
+import MateRunPresentation
+import MateRunTestSupport
+import Synchronization
+import Testing
+
+/// A screen that remembers what it was asked to show.
+private final class RecordingScreen: RunScreen, @unchecked Sendable {
+    private let log = Mutex<[String]>([])
+    var entries: [String] { log.withLock { $0 } }
+
+    func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
+    func update(_ event: RunEvent, state: RunningViewModel.State) { log.withLock { $0.append("update \(state.statusText)") } }
+    func announce(_ fields: [JSONField], text: String) { log.withLock { $0.append("announce \(text)") } }
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
+                extraFields: [JSONField], resultLines: [String]) {
+        log.withLock { $0.append("finish \(summary.ending)") }
+    }
+}
+
+/// A use case that publishes a fixed list of events.
+private struct ScriptedUseCase: RunningUseCase {
+    let script: [RunEvent]
+    func events() -> AsyncStream<RunEvent> {
+        AsyncStream { continuation in
+            for event in script { continuation.yield(event) }
+            continuation.finish()
+        }
+    }
+}
+
+@Suite("Run flow: countdown, running, result")
+struct RunFlowCoordinatorTests {
+    let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
+
+    @Test func countsDownThreeTwoOneThenRunsAndShowsTheResult() async {
+        // Given a flow with a 3 s countdown on a manual clock and a short scripted run
+        let clock = ManualClock()
+        let screen = RecordingScreen()
+        let summary = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 60, distanceMetres: 200), splits: [], ending: .sensorsEnded)
+        let flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: screen, countdownClock: clock, countdownSeconds: 3)
+        let run = Task {
+            await flow.run { ScriptedUseCase(script: [.progress(RunSnapshot(elapsedSeconds: 1)), .finished(summary)]) }
+        }
+        // When the clock moves three seconds, one at a time
+        for _ in 0..<3 {
+            while clock.sleeperCount == 0 { await Task.yield() }
+            clock.advance(by: 1)
+        }
+        let result = await run.value
+        // Then the screen saw 3, 2, 1, the start, the run and its result
+        #expect(result == summary)
+        #expect(screen.entries == [
+            "show STARTS IN 3", "show STARTS IN 2", "show STARTS IN 1", "show RUNNING",
+            "update RUNNING", "finish sensorsEnded",
+        ])
+    }
+
+    @Test func cancellingDuringTheCountdownEndsWithACancelledSummary() async {
+        // Given a flow waiting in its countdown
+        let clock = ManualClock()
+        let screen = RecordingScreen()
+        let flow = RunFlowCoordinator(profile: runner, goalMetres: 5000, screen: screen, countdownClock: clock, countdownSeconds: 3)
+        let run = Task { await flow.run { ScriptedUseCase(script: []) } }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        // When the runner presses Ctrl-C
+        run.cancel()
+        let result = await run.value
+        // Then the run never starts and the summary says it was cancelled
+        #expect(result.ending == .cancelled)
+        #expect(result.snapshot.distanceMetres == 0)
+        #expect(screen.entries.last == "finish cancelled")
+    }
+}
