@@ -40,7 +40,7 @@ public actor TCPMateLink: MateLink {
     private var phase: Phase
     private var generation = 0
     /// The highest `seq` received from the mate: older `progress` and `state` are duplicates.
-    private(set) var lastReceivedSeq = 0
+    private var lastReceivedSeq = 0
     private var resendable = MateResendBuffer()
     private var lastSentAt = ContinuousClock.now
     private var heartbeat: Task<Void, Never>?
