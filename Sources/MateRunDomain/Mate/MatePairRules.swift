@@ -175,7 +175,7 @@ public struct MatePairRules: Sendable {
             }
         }
         if terms.mode == .race, summary.reachedGoal { return (.won, role) }
-        return (mate.status == .cancelled ? .mateCancelled : .mateLost, nil)
+        return (mate.phase == .cancelled ? .mateCancelled : .mateLost, nil)
     }
 
     private func goodbyeMessage(_ result: MateResult) -> String {
@@ -201,7 +201,7 @@ public struct MatePairRules: Sendable {
     private func mateView(now: Double) -> MateView {
         MateView(
             name: mateName, mode: terms.mode, goalMetres: terms.goalMetres, distanceMetres: mate.distanceMetres,
-            elapsedSeconds: mate.elapsedSeconds, status: mate.status, connection: mate.connection,
+            elapsedSeconds: mate.elapsedSeconds, phase: mate.phase, connection: mate.connection,
             lastSeenSecondsAgo: mate.lastSeenSecondsAgo(now: now),
             leadMetres: own.distanceMetres - mate.distanceMetres,
             combinedMetres: own.distanceMetres + mate.distanceMetres)

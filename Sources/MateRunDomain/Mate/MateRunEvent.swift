@@ -20,7 +20,7 @@ public struct MateView: Sendable, Equatable {
     public var goalMetres: Double
     public var distanceMetres: Double
     public var elapsedSeconds: Double
-    public var status: MateStatus
+    public var phase: MateRunPhase
     public var connection: MateConnection
     /// Whole seconds since anything was heard from the mate; nil while the connection is fresh.
     public var lastSeenSecondsAgo: Double?
@@ -31,7 +31,7 @@ public struct MateView: Sendable, Equatable {
 
     public init(
         name: String, mode: MateMode, goalMetres: Double, distanceMetres: Double, elapsedSeconds: Double,
-        status: MateStatus, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
+        phase: MateRunPhase, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
         combinedMetres: Double
     ) {
         self.name = name
@@ -39,7 +39,7 @@ public struct MateView: Sendable, Equatable {
         self.goalMetres = goalMetres
         self.distanceMetres = distanceMetres
         self.elapsedSeconds = elapsedSeconds
-        self.status = status
+        self.phase = phase
         self.connection = connection
         self.lastSeenSecondsAgo = lastSeenSecondsAgo
         self.leadMetres = leadMetres
@@ -47,11 +47,11 @@ public struct MateView: Sendable, Equatable {
     }
 
     /// Whether the mate's run is over (finished or cancelled).
-    public var isFinished: Bool { status == .finished || status == .cancelled }
+    public var isFinished: Bool { phase == .finished || phase == .cancelled }
 }
 
 /// Where the mate's run stands, as its `state` messages said.
-public enum MateStatus: String, Sendable, Equatable {
+public enum MateRunPhase: String, Sendable, Equatable {
     case running
     /// Auto-paused.
     case paused

@@ -8,7 +8,7 @@ public struct MateTracker: Sendable, Equatable {
     public private(set) var lastReceivedSeq = 0
     public private(set) var progress: MateProgress?
     public private(set) var finish: MateFinish?
-    public private(set) var status: MateStatus = .running
+    public private(set) var phase: MateRunPhase = .running
     public private(set) var connection: MateConnection = .connected
     /// When anything (a message or a sign of life) last arrived.
     public private(set) var lastHeard: Double
@@ -21,7 +21,7 @@ public struct MateTracker: Sendable, Equatable {
     public var distanceMetres: Double { finish?.distanceMetres ?? progress?.distanceMetres ?? 0 }
     public var elapsedSeconds: Double { finish?.elapsedSeconds ?? progress?.elapsedSeconds ?? 0 }
     /// Whether the mate's run is over or the mate is gone: nothing more will change the result.
-    public var isOut: Bool { status == .finished || status == .cancelled || connection == .lost }
+    public var isOut: Bool { phase == .finished || phase == .cancelled || connection == .lost }
 
     /// Whole seconds since the mate was last heard, shown only while the news is not fresh.
     public func lastSeenSecondsAgo(now: Double) -> Double? {
@@ -38,9 +38,9 @@ public struct MateTracker: Sendable, Equatable {
     public mutating func receive(_ update: MateProgress) -> Bool {
         guard update.seq > lastReceivedSeq else { return false }
         lastReceivedSeq = update.seq
-        guard finish == nil, status != .cancelled else { return false }
+        guard finish == nil, phase != .cancelled else { return false }
         progress = update
-        status = update.paused ? .paused : .running
+        phase = update.paused ? .paused : .running
         return true
     }
 
@@ -48,14 +48,14 @@ public struct MateTracker: Sendable, Equatable {
     public mutating func receive(seq: Int, _ state: MateRunState) -> Bool {
         guard seq > lastReceivedSeq else { return false }
         lastReceivedSeq = seq
-        guard finish == nil, status != .cancelled else { return false }
+        guard finish == nil, phase != .cancelled else { return false }
         switch state {
-        case .paused: status = .paused
-        case .resumed: status = .running
+        case .paused: phase = .paused
+        case .resumed: phase = .running
         case .finished(let final):
             finish = final
-            status = .finished
-        case .cancelled: status = .cancelled
+            phase = .finished
+        case .cancelled: phase = .cancelled
         }
         return true
     }
@@ -63,8 +63,8 @@ public struct MateTracker: Sendable, Equatable {
     /// The mate left: a goodbye or a link that gave up. A `cancelled` goodbye before its finish
     /// means it cancelled its run.
     public mutating func left(_ reason: MateReason) {
-        if reason == .cancelled, finish == nil { status = .cancelled }
-        connection = status == .finished || status == .cancelled ? .closed : .lost
+        if reason == .cancelled, finish == nil { phase = .cancelled }
+        connection = phase == .finished || phase == .cancelled ? .closed : .lost
     }
 
     public mutating func interrupted() {
