@@ -28,10 +28,10 @@ public struct MateTracker: Sendable, Equatable {
         connection == .connected ? nil : max(0, now - lastHeard).rounded(.down)
     }
 
-    /// Anything arrived: the mate is there.
+    /// Anything arrived: the mate is there, even if it had been given up for lost by the clock.
     public mutating func heard(at now: Double) {
         lastHeard = max(lastHeard, now)
-        if connection == .silent { connection = .connected }
+        if connection != .closed { connection = .connected }
     }
 
     /// Takes a progress if it is newer than anything received; returns whether it was taken.
