@@ -1,0 +1,217 @@
+/// The race and team rules of a paired run, as a synchronous state machine: inputs (own run
+/// events, link events, the passing of wall-clock time) in, actions out.
+///
+/// It holds no clock and does no I/O, so every rule is tested exactly; `DefaultMateRunUseCase`
+/// feeds it and carries out what it decides.
+///
+/// - Race: the own run has the race goal. When the mate's `state finished` says it reached the
+///   goal while the own run goes on, the own run is stopped (`.endedByMate`). The winner comes
+///   from both finishes (`RaceVerdict`).
+/// - Team: the own run has no goal of its own. The first side to see its distance plus the mate's
+///   newest reach the shared goal stops its run (`.goalReached`); the other stops on receiving
+///   that `state finished` (`.endedByMate`). Shares come from the two exchanged finishes.
+/// - After the own run ends, the rules wait for the mate's finish as long as the mate is heard
+///   from: they conclude when it arrives, when the mate cancels or is lost, or after
+///   `MateProtocol.silentAfter` seconds without news (counted from the own finish at the
+///   earliest). Without the mate's finish, a race is won by a side that reached the goal (it told
+///   the mate, who had not reported reaching it); otherwise the result is `mateCancelled` or
+///   `mateLost`.
+public struct MatePairRules: Sendable {
+    public let role: MateRole
+    public let terms: MateTerms
+    public let ownName: String
+    public let mateName: String
+    public private(set) var mate: MateTracker
+    public private(set) var isOver = false
+
+    private var outgoing = OutgoingMessages()
+    private var own = RunSnapshot()
+    private var ownSummary: RunSummary?
+    private var ownFinishedAt = 0.0
+    private var stopRequested = false
+    private var shownView: MateView?
+
+    public init(role: MateRole, ownName: String, mateName: String, terms: MateTerms, now: Double) {
+        self.role = role
+        self.ownName = ownName
+        self.mateName = mateName
+        self.terms = terms
+        mate = MateTracker(now: now)
+    }
+
+    /// The goal to build the own run with: the race goal, or none in a team run (the team's goal
+    /// is the pair's sum, which only these rules can see).
+    public var ownGoalMetres: Double? { terms.mode == .race ? terms.goalMetres : nil }
+
+    /// Takes in one input at wall-clock time `now` and says what to do, in order.
+    public mutating func handle(_ input: MatePairInput, now: Double) -> [MatePairAction] {
+        guard !isOver else { return [] }
+        var actions: [MatePairAction] = []
+        switch input {
+        case .own(let event): take(event, now: now, into: &actions)
+        case .link(let event): take(event, now: now, into: &actions)
+        case .tick: break
+        }
+        guard !isOver else { return actions }
+        mate.refresh(now: now)
+        stopAtTeamGoal(into: &actions)
+        let view = mateView(now: now)
+        if view != shownView {
+            shownView = view
+            actions.append(.publish(.mate(view)))
+        }
+        if let ownSummary, mateIsSettled(now: now) {
+            conclude(ownSummary, into: &actions)
+        }
+        return actions
+    }
+
+    // MARK: - Own run
+
+    private mutating func take(_ event: RunEvent, now: Double, into actions: inout [MatePairAction]) {
+        switch event {
+        case .progress(let snapshot):
+            own = snapshot
+            actions.append(.send(outgoing.progress(snapshot)))
+        case .split:
+            break
+        case .paused(let snapshot):
+            own = snapshot
+            actions.append(.send(outgoing.state(.paused)))
+        case .resumed(let snapshot):
+            own = snapshot
+            actions.append(.send(outgoing.state(.resumed)))
+        case .finished(let summary):
+            own = summary.snapshot
+            ownSummary = summary
+            ownFinishedAt = now
+            if summary.wasCancelled {
+                cancel(summary, into: &actions)
+            } else {
+                actions.append(.send(outgoing.state(.finished(summary.finish))))
+            }
+            return
+        }
+        actions.append(.publish(.run(event)))
+    }
+
+    private mutating func cancel(_ summary: RunSummary, into actions: inout [MatePairAction]) {
+        actions.append(.send(outgoing.state(.cancelled)))
+        actions.append(.close(MateGoodbye(reason: .cancelled, message: "\(ownName) stopped the run")))
+        actions.append(.publish(.finished(MateRunSummary(
+            terms: terms, own: summary, mate: mateFigures, result: .cancelled, winner: nil,
+            ownSharePercent: share(of: summary)))))
+        isOver = true
+    }
+
+    // MARK: - Link
+
+    private mutating func take(_ event: MateLinkEvent, now: Double, into actions: inout [MatePairAction]) {
+        switch event {
+        case .message(let message):
+            mate.heard(at: now)
+            take(message, into: &actions)
+        case .alive:
+            mate.heard(at: now)
+        case .interrupted:
+            mate.interrupted()
+        case .restored:
+            mate.restored(at: now)
+            actions += outgoing.resend.map(MatePairAction.send)
+        case .lost(let reason, _):
+            mate.left(reason)
+        }
+    }
+
+    private mutating func take(_ message: MateMessage, into actions: inout [MatePairAction]) {
+        switch message {
+        case .progress(let progress):
+            _ = mate.receive(progress)
+        case .state(let seq, let state):
+            guard mate.receive(seq: seq, state), case .finished(let finish) = state else { return }
+            if finish.reachedGoal, ownSummary == nil, !stopRequested {
+                stopRequested = true
+                actions.append(.stopOwnRun(.endedByMate))
+            }
+        case .bye(let goodbye):
+            mate.left(goodbye.reason)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Rules
+
+    private mutating func stopAtTeamGoal(into actions: inout [MatePairAction]) {
+        guard terms.mode == .team, ownSummary == nil, !stopRequested,
+              TeamShare.reachesGoal(own: own.distanceMetres, mate: mate.distanceMetres, goalMetres: terms.goalMetres)
+        else { return }
+        stopRequested = true
+        actions.append(.stopOwnRun(.goalReached))
+    }
+
+    /// Whether waiting for the mate's finish is over (see the type's documentation).
+    private func mateIsSettled(now: Double) -> Bool {
+        mate.isOut || now - max(mate.lastHeard, ownFinishedAt) >= MateProtocol.silentAfter
+    }
+
+    private mutating func conclude(_ summary: RunSummary, into actions: inout [MatePairAction]) {
+        let (result, winner) = verdict(summary)
+        actions.append(.close(MateGoodbye(reason: .finished, message: goodbyeMessage(result))))
+        actions.append(.publish(.finished(MateRunSummary(
+            terms: terms, own: summary, mate: mateFigures, result: result, winner: winner,
+            ownSharePercent: share(of: summary)))))
+        isOver = true
+    }
+
+    private func verdict(_ summary: RunSummary) -> (MateResult, MateRole?) {
+        if let mateFinish = mate.finish {
+            switch terms.mode {
+            case .race:
+                let winner = RaceVerdict.winner(own: summary.finish, mate: mateFinish, role: role)
+                return (winner.map { $0 == role ? .won : .lost } ?? .soloFinished, winner)
+            case .team:
+                return (summary.reachedGoal || mateFinish.reachedGoal ? .teamFinished : .soloFinished, nil)
+            }
+        }
+        if terms.mode == .race, summary.reachedGoal { return (.won, role) }
+        return (mate.phase == .cancelled ? .mateCancelled : .mateLost, nil)
+    }
+
+    private func goodbyeMessage(_ result: MateResult) -> String {
+        switch result {
+        case .won: "\(ownName) won"
+        case .lost: "\(mateName) won"
+        case .teamFinished: "the team reached the goal"
+        default: "\(ownName) finished"
+        }
+    }
+
+    private func share(of summary: RunSummary) -> Double? {
+        guard terms.mode == .team else { return nil }
+        return TeamShare.percent(own: summary.snapshot.distanceMetres, mate: mate.distanceMetres)
+    }
+
+    private var mateFigures: MateFinalFigures {
+        MateFinalFigures(
+            name: mateName, distanceMetres: mate.distanceMetres, elapsedSeconds: mate.elapsedSeconds,
+            final: mate.finish != nil, connected: mate.connection != .lost)
+    }
+
+    private func mateView(now: Double) -> MateView {
+        MateView(
+            name: mateName, mode: terms.mode, goalMetres: terms.goalMetres, distanceMetres: mate.distanceMetres,
+            elapsedSeconds: mate.elapsedSeconds, phase: mate.phase, connection: mate.connection,
+            lastSeenSecondsAgo: mate.lastSeenSecondsAgo(now: now),
+            leadMetres: own.distanceMetres - mate.distanceMetres,
+            combinedMetres: own.distanceMetres + mate.distanceMetres)
+    }
+}
+
+private extension RunSummary {
+    /// How this run ended, as the mate is told in `state finished`.
+    var finish: MateFinish {
+        MateFinish(reachedGoal: reachedGoal, elapsedSeconds: snapshot.elapsedSeconds,
+                   distanceMetres: snapshot.distanceMetres)
+    }
+}

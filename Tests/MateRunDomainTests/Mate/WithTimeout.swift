@@ -1,0 +1,22 @@
+/// An awaited operation did not finish within its bound.
+struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "timed out after \(seconds) s" }
+}
+
+/// Runs `operation`, throwing `TimedOut` if it takes longer than `seconds` of real time: a guard
+/// so that a broken test fails instead of hanging, never a way to wait for something.
+func withTimeout<Value: Sendable>(
+    _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            throw TimedOut(seconds: seconds)
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw TimedOut(seconds: seconds) }
+        return first
+    }
+}
