@@ -36,10 +36,10 @@ public enum MateRunCLI {
             return ScenarioCommands(container: container).list(directory: directory)
         case .replay(let options):
             return await interruptible { await ReplayCommand(container: container, options: options).run() }
-        case .host, .join:
-            errors.writeLine("materun: running mates are not available in this build yet")
-            errors.flush()
-            return ExitStatus.failure
+        case .host(let options):
+            return await interruptible { await MateRunCommand(container: container, side: .host(options)).run() }
+        case .join(let options):
+            return await interruptible { await MateRunCommand(container: container, side: .join(options)).run() }
         }
     }
 

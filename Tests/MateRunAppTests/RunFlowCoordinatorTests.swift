@@ -11,7 +11,7 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     var entries: [String] { log.withLock { $0 } }
 
     func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
-    func update(_ event: RunEvent, state: RunningViewModel.State) { log.withLock { $0.append("update \(state.statusText)") } }
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) { log.withLock { $0.append("update \(state.statusText)") } }
     func announce(_ fields: [JSONField], text: String) { log.withLock { $0.append("announce \(text)") } }
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
                 extraFields: [JSONField], resultLines: [String]) {

@@ -19,7 +19,8 @@ struct RunFlowCoordinator {
     func run(_ start: () -> any RunningUseCase) async -> RunSummary {
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: profile, goalMetres: goalMetres))
-        if !(await countDown(&viewModel)) {
+        let countdown = Countdown(clock: countdownClock, screen: screen)
+        if !(await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel)) {
             let summary = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
             let state = viewModel.send(.event(.finished(summary)))
             screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
@@ -33,23 +34,10 @@ struct RunFlowCoordinator {
                 final = summary
                 screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
             } else {
-                screen.update(event, state: state)
+                screen.update(event, state: state, extraFields: [])
             }
         }
         return final
     }
 
-    /// Counts down; false when cancelled during it.
-    private func countDown(_ viewModel: inout RunningViewModel) async -> Bool {
-        let origin = countdownClock.now()
-        for secondsLeft in stride(from: countdownSeconds, to: 0, by: -1) {
-            screen.show(viewModel.send(.countdown(secondsLeft)))
-            do {
-                try await countdownClock.sleep(until: origin + Double(countdownSeconds - secondsLeft + 1))
-            } catch {
-                return false
-            }
-        }
-        return !Task.isCancelled
-    }
 }

@@ -6,8 +6,6 @@ final class JSONEventScreen: RunScreen {
     private let sink: OutputSink
     private let view: JSONEventView
     private let paced: Bool
-    /// Fields added to every progress line (the mate's figures in a paired run).
-    var progressExtras: () -> [JSONField] = { [] }
 
     init(sink: OutputSink, profile: RunnerProfile, paced: Bool) {
         self.sink = sink
@@ -21,12 +19,8 @@ final class JSONEventScreen: RunScreen {
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State) {
-        if case .progress = event {
-            emit(view.line(for: event, extraFields: progressExtras()))
-        } else {
-            emit(view.line(for: event))
-        }
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
+        emit(view.line(for: event, extraFields: extraFields))
     }
 
     func announce(_ fields: [JSONField], text: String) {

@@ -25,7 +25,7 @@ final class LiveTerminalScreen: RunScreen {
         draw(state, force: true)
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
         draw(state, force: false)
     }
 

@@ -22,7 +22,7 @@ final class PlainLineScreen: RunScreen {
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
         switch event {
         case .progress:
             let now = wallSeconds()

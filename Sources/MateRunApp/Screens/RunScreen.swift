@@ -7,8 +7,9 @@ import MateRunPresentation
 protocol RunScreen: AnyObject {
     /// The state changed before the run (set-up, countdown, a mate's news while waiting).
     func show(_ state: RunningViewModel.State)
-    /// Something happened in the run; `state` already includes it.
-    func update(_ event: RunEvent, state: RunningViewModel.State)
+    /// Something happened in the run; `state` already includes it. `extraFields` go into a JSON
+    /// progress line (the mate's figures in a paired run).
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField])
     /// The run is over. `extraFields` go into a JSON summary; `resultLines` are extra lines for a
     /// human reader (the mate's result).
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,

@@ -16,7 +16,7 @@ enum MateSectionFormat {
             name: displayName, mode: mate.mode, distance: RunFormat.kilometres(metres: mateMetres),
             progressFraction: nil, ownShareFraction: nil, progressLabel: "", lead: nil,
             lastSeen: lastSeen(mate.lastSeenSecondsAgo),
-            connection: mate.isConnected ? nil : "connection lost")
+            connection: mate.note ?? (mate.isConnected ? nil : "connection lost"))
         switch mate.mode {
         case .race:
             section.lead = lead(mate.leadMetres)

@@ -19,6 +19,9 @@ public struct MateStatus: Sendable, Equatable {
     /// How far the runner is ahead of the mate: positive ahead, negative behind.
     public var leadMetres: Double
     public var mode: Mode
+    /// What to say about the link instead of the default ("connection lost" when not connected):
+    /// e.g. "reconnecting", "finished".
+    public var note: String?
 
     public init(
         name: String, distanceMetres: Double, goalMetres: Double? = nil, lastSeenSecondsAgo: Double? = nil,

@@ -1,0 +1,65 @@
+import MateRunDomain
+import MateRunPresentation
+
+/// Moves a paired run through its stages: the countdown to the agreed start, running side by
+/// side, and the result both sides agree on.
+struct MateFlowCoordinator {
+    typealias RunFactory = @Sendable (_ goalMetres: Double?, _ stopSignal: RunStopSignal, _ clock: any RunClock) -> any RunningUseCase
+
+    let profile: RunnerProfile
+    let pairing: MatePairing
+    let screen: any RunScreen
+    /// Wall time: the countdown, and the mate's freshness.
+    let wallClock: any RunClock
+    let makeRun: RunFactory
+    /// The run clock, made when the run starts so that run time begins at the agreed start.
+    let runClock: () -> any RunClock
+
+    func run() async -> MateRunSummary {
+        var viewModel = RunningViewModel()
+        let ownGoal = pairing.terms.mode == .race ? pairing.terms.goalMetres : nil
+        viewModel.send(.started(profile: profile, goalMetres: ownGoal))
+        let countdown = Countdown(clock: wallClock, screen: screen)
+        guard await countdown.run(seconds: pairing.secondsUntilStart, viewModel: &viewModel) else {
+            await pairing.link.close(MateGoodbye(reason: .cancelled, message: "the runner stopped before the start"))
+            return finish(cancelledBeforeStart(), viewModel: &viewModel)
+        }
+        screen.show(viewModel.send(.countdown(0)))
+        let clock = runClock()
+        let makeRun = makeRun
+        let useCase = DefaultMateRunUseCase(
+            pairing: pairing, profile: profile, clock: wallClock,
+            makeRun: { goal, stopSignal in makeRun(goal, stopSignal, clock) })
+        var mateView: MateView?
+        var final = cancelledBeforeStart()
+        for await event in useCase.events() {
+            switch event {
+            case .run(let runEvent):
+                let state = viewModel.send(.event(runEvent))
+                screen.update(runEvent, state: state, extraFields: MateSummaryView.progressFields(mateView))
+            case .mate(let view):
+                mateView = view
+                screen.show(viewModel.send(.mate(MateStatus(view: view))))
+            case .finished(let summary):
+                final = summary
+            }
+        }
+        return finish(final, viewModel: &viewModel)
+    }
+
+    private func finish(_ summary: MateRunSummary, viewModel: inout RunningViewModel) -> MateRunSummary {
+        let state = viewModel.send(.event(.finished(summary.own)))
+        screen.finish(
+            summary.own, profile: profile, state: state, extraFields: MateSummaryView.jsonFields(summary),
+            resultLines: MateSummaryView.lines(summary, ownName: profile.name, role: pairing.role))
+        return summary
+    }
+
+    private func cancelledBeforeStart() -> MateRunSummary {
+        MateRunSummary(
+            terms: pairing.terms,
+            own: RunSummary(snapshot: RunSnapshot(goalMetres: pairing.terms.goalMetres), splits: [], ending: .cancelled),
+            mate: MateFinalFigures(name: pairing.mateName, distanceMetres: 0, elapsedSeconds: 0, final: false, connected: true),
+            result: .cancelled, winner: nil, ownSharePercent: nil)
+    }
+}

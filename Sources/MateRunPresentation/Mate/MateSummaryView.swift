@@ -1,0 +1,62 @@
+import MateRunDomain
+
+/// Draws how a paired run ended: who won, or the team's shares, and the mate's final figures;
+/// and the same as JSON fields for `--json`.
+public enum MateSummaryView {
+    /// Lines under the run's own result, for a person.
+    public static func lines(_ summary: MateRunSummary, ownName: String, role: MateRole) -> [String] {
+        let mateName = RunFormat.displayName(summary.mate.name, fallback: "mate")
+        let me = RunFormat.displayName(ownName, fallback: "you")
+        var lines = [" " + headline(summary, me: me, mateName: mateName)]
+        lines.append(" " + mateName + ": " + RunFormat.kilometres(metres: summary.mate.distanceMetres)
+            + " in " + RunFormat.clockTime(seconds: summary.mate.elapsedSeconds)
+            + (summary.mate.connected ? "" : " (last known; not connected)"))
+        if let share = summary.ownSharePercent {
+            lines.append(" " + me + "'s share: " + String(Int(share.rounded())) + "%, " + mateName + "'s: "
+                + String(100 - Int(share.rounded())) + "%")
+        }
+        return lines
+    }
+
+    private static func headline(_ summary: MateRunSummary, me: String, mateName: String) -> String {
+        switch summary.result {
+        case .won: "Race won: " + me + " reached the goal first"
+        case .lost: "Race lost: " + mateName + " reached the goal first"
+        case .teamFinished: "Team goal reached together"
+        case .mateCancelled: mateName + " stopped their run; " + me + " finished solo"
+        case .mateLost: "Lost touch with " + mateName + "; " + me + " finished solo"
+        case .cancelled: "Run stopped"
+        case .soloFinished: "The scenario ended before the goal"
+        }
+    }
+
+    /// Fields added to the JSON summary: `mate`, `result`, `winner`, `share_percent`.
+    public static func jsonFields(_ summary: MateRunSummary) -> [JSONField] {
+        [
+            JSONField("mode", .string(summary.terms.mode.rawValue)),
+            JSONField("result", .string(summary.result.rawValue)),
+            JSONField("winner", summary.winner.map { .string($0.rawValue) } ?? .null),
+            JSONField("share_percent", summary.ownSharePercent.map { .number($0, decimals: 1) } ?? .null),
+            JSONField("mate", .object([
+                JSONField("name", .string(summary.mate.name)),
+                JSONField("distance_m", .number(summary.mate.distanceMetres, decimals: 1)),
+                JSONField("elapsed_s", .number(summary.mate.elapsedSeconds, decimals: 1)),
+                JSONField("final", .bool(summary.mate.final)),
+                JSONField("connected", .bool(summary.mate.connected)),
+            ])),
+        ]
+    }
+
+    /// Fields added to each JSON progress line: the mate's latest figures.
+    public static func progressFields(_ view: MateView?) -> [JSONField] {
+        guard let view else { return [] }
+        return [JSONField("mate", .object([
+            JSONField("name", .string(view.name)),
+            JSONField("distance_m", .number(view.distanceMetres, decimals: 1)),
+            JSONField("elapsed_s", .number(view.elapsedSeconds, decimals: 1)),
+            JSONField("connection", .string(view.connection.rawValue)),
+            JSONField("last_seen_s", view.lastSeenSecondsAgo.map { .number($0, decimals: 1) } ?? .null),
+            JSONField("lead_m", .number(view.leadMetres, decimals: 1)),
+        ]))]
+    }
+}
