@@ -96,6 +96,8 @@ public enum CommandLineParser {
             switch option {
             case "--connect": address = try reader.hostAndPort(for: option)
             case "--code": code = try reader.value(for: option)
+            case "--speed", "--goal":
+                throw UsageError("join takes the speed and the goal from the host; drop \(option)", command: "join")
             default: return false
             }
             return true

@@ -20,8 +20,8 @@ public enum HelpText {
         case "replay": "usage: materun replay SCENARIO [--speed N|max] [--weight KG] [--goal KM] [--name NAME] [--json] [--no-countdown]"
         case "validate": "usage: materun validate FILE"
         case "scenarios": "usage: materun scenarios [--dir DIR]"
-        case "host": "usage: materun host SCENARIO --mode race|team [--goal KM] [--port P] [--bind ADDR] [--speed N|max] [run options]"
-        case "join": "usage: materun join SCENARIO --connect HOST:PORT --code CODE [--speed N|max] [run options]"
+        case "host": "usage: materun host SCENARIO --mode race|team [--goal KM] [--port P] [--bind ADDR] [--speed N|max] [--weight KG] [--name NAME] [--json]"
+        case "join": "usage: materun join SCENARIO --connect HOST:PORT --code CODE [--weight KG] [--name NAME] [--json]"
         default: "usage: materun COMMAND [options]   (materun --help lists the commands)"
         }
     }
@@ -53,14 +53,22 @@ public enum HelpText {
     130 stopped with Ctrl-C (the summary of what was run is printed first).
     """
 
-    static let runOptions = """
+    static let speedOption = """
       --speed N|max        replay N times faster than real time (e.g. 10, 0.5), or as fast as
                            possible with 'max' (default 1)
+    """
+
+    static let runnerOptions = """
       --weight KG          the runner's weight in kg, 20-300 (default: the scenario's, or 70
                            for a GPX file)
-      --goal KM            the goal distance in km (default: the scenario's; none for GPX)
       --name NAME          the runner's name (default: the scenario's)
       --json               print newline-delimited JSON events instead of the live screen
+    """
+
+    static let runOptions = """
+    \(speedOption)
+      --goal KM            the goal distance in km (default: the scenario's; none for GPX)
+    \(runnerOptions)
       --no-countdown       start at once (there is no countdown at --speed max either)
     """
 
@@ -111,7 +119,10 @@ public enum HelpText {
       --port P             the port to listen on (default: any free port)
       --bind ADDR          the address to listen on (default: 127.0.0.1, this machine only;
                            0.0.0.0 to accept mates from other machines)
-    \(runOptions)
+    \(speedOption)
+    \(runnerOptions)
+
+    The countdown is always 3 s, agreed with the mate, so both runs start together.
     """
 
     static let join = """
@@ -125,6 +136,6 @@ public enum HelpText {
     options:
       --connect HOST:PORT  the address the host printed
       --code CODE          the pairing code the host printed
-    \(runOptions)
+    \(runnerOptions)
     """
 }
