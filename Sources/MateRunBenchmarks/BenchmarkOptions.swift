@@ -6,6 +6,8 @@ struct BenchmarkOptions {
     var gpx: String?
     /// 1-based rows of the core table to measure (all when nil); for profiling one row.
     var only: Set<Int>?
+    /// Skip the core benchmark (to time only `--gpx`).
+    var core = true
 
     static func parse(_ arguments: [String]) -> BenchmarkOptions {
         var options = BenchmarkOptions()
@@ -17,6 +19,7 @@ struct BenchmarkOptions {
             case "--gpx":
                 guard let path = rest.popFirst() else { usage("--gpx needs a file") }
                 options.gpx = path
+            case "--no-core": options.core = false
             case "--only":
                 guard let list = rest.popFirst() else { usage("--only needs row numbers, e.g. 4 or 1,4") }
                 options.only = Set(list.split(separator: ",").compactMap { Int($0) })
@@ -35,7 +38,7 @@ struct BenchmarkOptions {
     }
 
     private static func usage(_ problem: String?) -> Never {
-        let text = "usage: MateRunBenchmarks [--fixes N (1000000)] [--runs N (5)] [--gpx FILE] [--only ROWS]"
+        let text = "usage: MateRunBenchmarks [--fixes N (1000000)] [--runs N (5)] [--gpx FILE [--no-core]] [--only ROWS]"
         if let problem {
             FileHandle.standardError.write(Data("MateRunBenchmarks: \(problem)\n\(text)\n".utf8))
             exit(2)
