@@ -1,1 +1,15 @@
-print("bench")
+// MateRunBenchmarks: the core's throughput beside its baselines, median of several runs.
+//
+//   swift run -c release MateRunBenchmarks [--fixes N] [--runs N] [--gpx FILE [--no-core]] [--only ROWS]
+//
+// See BENCHMARKS.md for what each row measures.
+import Foundation
+
+let options = BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
+if options.core {
+    await CoreBenchmark.run(fixes: options.fixes, runs: options.runs, only: options.only)
+}
+if let gpx = options.gpx {
+    if options.core { print("") }
+    await GPXBenchmark.run(path: gpx, runs: options.runs)
+}

@@ -1,0 +1,166 @@
+import MateRunData
+import MateRunDomain
+import MateRunPresentation
+
+/// What a workload ends with, so that the optimizer cannot drop the work and so that the
+/// workloads can be checked against each other (the same run must give the same distance).
+struct Outcome: Equatable {
+    var distanceMetres: Double
+    var elapsedSeconds: Double
+    /// Readings delivered, or events published: depends on the workload.
+    var count: Int
+    var shown: String
+}
+
+/// The workloads of the core benchmark. Each is a nonisolated async function, so that it runs on
+/// the global concurrent executor, as `materun replay` does (its run is a plain `Task`).
+enum CoreWorkloads {
+    /// Baseline, delivery: the scenario providers over `UnpacedRunClock`, drained in time order
+    /// (locations first at equal times, as the use case's merge reads them), doing nothing else.
+    static func delivery(_ run: GeneratedRun) async -> Outcome {
+        let clock = UnpacedRunClock()
+        var locations = ScenarioLocationProvider(samples: run.locations, clock: clock)
+            .locationUpdates().makeAsyncIterator()
+        var motions = ScenarioMotionProvider(samples: run.motions, clock: clock)
+            .motionUpdates().makeAsyncIterator()
+        var nextLocation = await locations.next()
+        var nextMotion = await motions.next()
+        var count = 0
+        var lastTime = 0.0
+        while true {
+            if let location = nextLocation, nextMotion.map({ $0.time >= location.time }) ?? true {
+                lastTime = location.time
+                nextLocation = await locations.next()
+            } else if let motion = nextMotion {
+                lastTime = motion.time
+                nextMotion = await motions.next()
+            } else {
+                break
+            }
+            count += 1
+        }
+        return Outcome(distanceMetres: 0, elapsedSeconds: lastTime, count: count, shown: "")
+    }
+
+    /// Baseline, pure core: `RunSession` fed every reading in the same order, synchronously, with
+    /// a snapshot taken once per second of run time (what the use case publishes).
+    static func session(_ run: GeneratedRun) async -> Outcome {
+        var session = RunSession(profile: run.profile, goalMetres: nil)
+        var published = -1.0
+        var snapshots = 0
+        var paceSum = 0.0
+        forEachReading(run) { reading in
+            switch reading {
+            case .location(let sample): session.record(sample)
+            case .motion(let sample): session.record(sample)
+            }
+            let second = session.elapsedSeconds.rounded(.down)
+            if second > published {
+                published = second
+                paceSum += session.snapshot.currentPaceSecondsPerKilometre ?? 0
+                snapshots += 1
+            }
+        }
+        let summary = session.finish(.sensorsEnded, at: session.elapsedSeconds)
+        return Outcome(distanceMetres: summary.snapshot.distanceMetres, elapsedSeconds: summary.snapshot.elapsedSeconds,
+                       count: snapshots, shown: paceSum > 0 ? "" : "no pace")
+    }
+
+    /// Reference: `RunSession` and `RunningViewModel` together, synchronously: the same events the
+    /// use case publishes (splits, pauses, progress once a second), without any stream.
+    static func sessionAndViewModel(_ run: GeneratedRun) async -> Outcome {
+        var session = RunSession(profile: run.profile, goalMetres: nil)
+        var viewModel = RunningViewModel()
+        viewModel.send(.started(profile: run.profile, goalMetres: nil))
+        viewModel.send(.countdown(0))
+        var published = -1.0
+        var events = 0
+        forEachReading(run) { reading in
+            let splitCount = session.splits.count
+            let wasPaused = session.isPaused
+            switch reading {
+            case .location(let sample): session.record(sample)
+            case .motion(let sample): session.record(sample)
+            }
+            for split in session.splits[splitCount...] {
+                viewModel.send(.event(.split(split)))
+                events += 1
+            }
+            if session.isPaused != wasPaused {
+                viewModel.send(.event(session.isPaused ? .paused(session.snapshot) : .resumed(session.snapshot)))
+                events += 1
+            }
+            let second = session.elapsedSeconds.rounded(.down)
+            if second > published {
+                published = second
+                viewModel.send(.event(.progress(session.snapshot)))
+                events += 1
+            }
+        }
+        let summary = session.finish(.sensorsEnded, at: session.elapsedSeconds)
+        let state = viewModel.send(.event(.finished(summary)))
+        return Outcome(distanceMetres: summary.snapshot.distanceMetres, elapsedSeconds: summary.snapshot.elapsedSeconds,
+                       count: events + 1, shown: state.distance)
+    }
+
+    /// The core: `DefaultRunningUseCase` over the scenario providers and `UnpacedRunClock` (what
+    /// `--speed max` builds), every event sent to `RunningViewModel`, `events()` consumed fully.
+    static func core(_ run: GeneratedRun) async -> Outcome {
+        let clock = UnpacedRunClock()
+        let useCase = DefaultRunningUseCase(
+            profile: run.profile, goalMetres: nil,
+            locationProvider: ScenarioLocationProvider(samples: run.locations, clock: clock),
+            motionProvider: ScenarioMotionProvider(samples: run.motions, clock: clock),
+            clock: clock)
+        return await consume(useCase, profile: run.profile)
+    }
+
+    /// What-if: the core exactly as above, but over `WhatIfUnpacedClock`, which yields to the
+    /// executor on every `yieldEvery`-th sleep only (nil: never). Not the product's path.
+    static func coreWhatIf(_ run: GeneratedRun, yieldEvery: Int?) async -> Outcome {
+        let clock = WhatIfUnpacedClock(yieldEvery: yieldEvery)
+        let useCase = DefaultRunningUseCase(
+            profile: run.profile, goalMetres: nil,
+            locationProvider: ScenarioLocationProvider(samples: run.locations, clock: clock),
+            motionProvider: ScenarioMotionProvider(samples: run.motions, clock: clock),
+            clock: clock)
+        return await consume(useCase, profile: run.profile)
+    }
+
+    /// Drains a use case into a view model, as the app's flow coordinator does.
+    static func consume(_ useCase: some RunningUseCase, profile: RunnerProfile) async -> Outcome {
+        var viewModel = RunningViewModel()
+        viewModel.send(.started(profile: profile, goalMetres: nil))
+        viewModel.send(.countdown(0))
+        var events = 0
+        var final: RunSummary?
+        for await event in useCase.events() {
+            viewModel.send(.event(event))
+            events += 1
+            if case .finished(let summary) = event { final = summary }
+        }
+        return Outcome(distanceMetres: final?.snapshot.distanceMetres ?? .nan,
+                       elapsedSeconds: final?.snapshot.elapsedSeconds ?? .nan,
+                       count: events, shown: viewModel.state.distance)
+    }
+
+    private enum Reading {
+        case location(LocationSample)
+        case motion(MotionSample)
+    }
+
+    /// Every reading in time order, locations first at equal times (the use case's unpaced order).
+    private static func forEachReading(_ run: GeneratedRun, _ body: (Reading) -> Void) {
+        var l = 0, m = 0
+        let locations = run.locations, motions = run.motions
+        while l < locations.count || m < motions.count {
+            if l < locations.count, m == motions.count || motions[m].time >= locations[l].time {
+                body(.location(locations[l]))
+                l += 1
+            } else {
+                body(.motion(motions[m]))
+                m += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# GPX replay benchmark: materun `--speed max` on a large generated GPX file, beside reading the
+# same file (baseline) and gpxpy on it, median of several runs. See BENCHMARKS.md.
+#
+#   scripts/bench-gpx.sh            # 500,000 points, 5 runs
+#   POINTS=1000000 RUNS=5 scripts/bench-gpx.sh
+#   TIMER=python scripts/bench-gpx.sh   # time with perf_counter instead of hyperfine
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+POINTS="${POINTS:-500000}"
+RUNS="${RUNS:-5}"
+TIMER="${TIMER:-auto}"
+PYTHON="${PYTHON:-python3}"
+
+# gpxpy is the benchmark's comparison, not a dependency of the product.
+if ! "$PYTHON" -c 'import gpxpy' 2>/dev/null; then
+    echo "bench-gpx: installing gpxpy (pip install gpxpy)"
+    "$PYTHON" -m pip install --quiet gpxpy
+fi
+# hyperfine if it installs quickly; otherwise bench_gpx.py times with time.perf_counter.
+if [ "$TIMER" = auto ] && ! command -v hyperfine >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    echo "bench-gpx: trying apt-get install -y hyperfine"
+    timeout 120 apt-get install -y -qq hyperfine >/dev/null 2>&1 || echo "bench-gpx: no hyperfine; timing with Python"
+fi
+
+echo "bench-gpx: swift build -c release --product materun"
+swift build -c release --product materun
+MATERUN="$(swift build -c release --show-bin-path)/materun"
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/materun-bench-gpx.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+GPX="$WORK/bench-${POINTS}.gpx"
+echo "bench-gpx: generating $GPX ($POINTS points)"
+"$PYTHON" scripts/bench_gpx.py generate "$GPX" --points "$POINTS"
+"$MATERUN" validate "$GPX" || true
+
+"$PYTHON" scripts/bench_gpx.py measure "$GPX" --materun "$MATERUN" --runs "$RUNS" --timer "$TIMER"
