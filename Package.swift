@@ -22,6 +22,7 @@ let package = Package(
             name: "MateRunBenchmarks",
             dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation", "MateRunTestSupport"]
         ),
+        .executableTarget(name: "MateLatencyBenchmark", dependencies: ["MateRunDomain", "MateRunData"]),
         .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
         .testTarget(name: "MateRunDataTests", dependencies: ["MateRunData", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
