@@ -9,7 +9,12 @@ let package = Package(
         .executable(name: "materun", targets: ["materun"]),
     ],
     targets: [
-        .target(name: "MateRunDomain"),
+        .target(
+            name: "MateRunDomain",
+            // An async call runs on its caller's executor instead of hopping to the global one:
+            // a replay at --speed max makes several such calls per sample.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
         .target(name: "MateRunData", dependencies: ["MateRunDomain"]),
         .target(name: "MateRunPresentation", dependencies: ["MateRunDomain"]),
         .target(

@@ -16,13 +16,9 @@ enum CoreBenchmark {
             Measurement(role: "baseline", label: "RunSession alone (synchronous core)"),
             Measurement(role: "reference", label: "RunSession + RunningViewModel (synchronous)"),
             Measurement(role: "core", label: "DefaultRunningUseCase + RunningViewModel"),
-            Measurement(role: "what-if", label: "core, clock yielding every 256th sleep"),
-            Measurement(role: "what-if", label: "core, clock never yielding"),
         ]
         let workloads: [@Sendable (GeneratedRun) async -> Outcome] = [
             CoreWorkloads.delivery, CoreWorkloads.session, CoreWorkloads.sessionAndViewModel, CoreWorkloads.core,
-            { await CoreWorkloads.coreWhatIf($0, yieldEvery: 256) },
-            { await CoreWorkloads.coreWhatIf($0, yieldEvery: nil) },
         ]
         var outcomes = [Outcome?](repeating: nil, count: rows.count)
         for index in 1...runs {

@@ -115,17 +115,6 @@ enum CoreWorkloads {
         return await consume(useCase, profile: run.profile)
     }
 
-    /// What-if: the core exactly as above, but over `WhatIfUnpacedClock`, which yields to the
-    /// executor on every `yieldEvery`-th sleep only (nil: never). Not the product's path.
-    static func coreWhatIf(_ run: GeneratedRun, yieldEvery: Int?) async -> Outcome {
-        let clock = WhatIfUnpacedClock(yieldEvery: yieldEvery)
-        let useCase = DefaultRunningUseCase(
-            profile: run.profile, goalMetres: nil,
-            locationProvider: ScenarioLocationProvider(samples: run.locations, clock: clock),
-            motionProvider: ScenarioMotionProvider(samples: run.motions, clock: clock),
-            clock: clock)
-        return await consume(useCase, profile: run.profile)
-    }
 
     /// Drains a use case into a view model, as the app's flow coordinator does.
     static func consume(_ useCase: some RunningUseCase, profile: RunnerProfile) async -> Outcome {

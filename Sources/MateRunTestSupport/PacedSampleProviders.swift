@@ -12,8 +12,8 @@ public struct PacedLocationProvider: LocationProvider {
         self.clock = clock
     }
 
-    public func locationUpdates() -> AsyncStream<LocationSample> {
-        pacedStream(samples, time: \.time, clock: clock)
+    public func locationUpdates() -> SensorFeed<LocationSample> {
+        .timed(samples, clock: clock)
     }
 }
 
@@ -27,33 +27,7 @@ public struct PacedMotionProvider: MotionProvider {
         self.clock = clock
     }
 
-    public func motionUpdates() -> AsyncStream<MotionSample> {
-        pacedStream(samples, time: \.time, clock: clock)
-    }
-}
-
-private func pacedStream<Sample: Sendable>(
-    _ samples: [Sample], time: KeyPath<Sample, Double> & Sendable, clock: any RunClock
-) -> AsyncStream<Sample> {
-    let cursor = Cursor()
-    return AsyncStream(unfolding: {
-        guard let sample = cursor.take(from: samples) else { return nil }
-        do {
-            try await clock.sleep(until: sample[keyPath: time])
-        } catch {
-            return nil
-        }
-        return sample
-    })
-}
-
-/// The position in a paced stream; `AsyncStream(unfolding:)` calls its closure one call at a time.
-private final class Cursor: @unchecked Sendable {
-    private var index = 0
-
-    func take<Sample>(from samples: [Sample]) -> Sample? {
-        guard index < samples.count else { return nil }
-        defer { index += 1 }
-        return samples[index]
+    public func motionUpdates() -> SensorFeed<MotionSample> {
+        .timed(samples, clock: clock)
     }
 }

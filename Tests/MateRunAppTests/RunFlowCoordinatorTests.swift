@@ -22,11 +22,11 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
 /// A use case that publishes a fixed list of events.
 private struct ScriptedUseCase: RunningUseCase {
     let script: [RunEvent]
-    func events() -> AsyncStream<RunEvent> {
-        AsyncStream { continuation in
+    func events() -> RunEventStream {
+        RunEventStream(AsyncStream { continuation in
             for event in script { continuation.yield(event) }
             continuation.finish()
-        }
+        })
     }
 }
 

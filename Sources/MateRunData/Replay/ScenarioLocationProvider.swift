@@ -16,7 +16,7 @@ public struct ScenarioLocationProvider: LocationProvider {
         self.init(samples: scenario.locations, clock: clock)
     }
 
-    public func locationUpdates() -> AsyncStream<LocationSample> {
-        TimedReplay.stream(of: samples, clock: clock, time: \.time)
+    public func locationUpdates() -> SensorFeed<LocationSample> {
+        .timed(samples, clock: clock)
     }
 }

@@ -16,7 +16,7 @@ public struct ScenarioMotionProvider: MotionProvider {
         self.init(samples: scenario.motions, clock: clock)
     }
 
-    public func motionUpdates() -> AsyncStream<MotionSample> {
-        TimedReplay.stream(of: samples, clock: clock, time: \.time)
+    public func motionUpdates() -> SensorFeed<MotionSample> {
+        .timed(samples, clock: clock)
     }
 }

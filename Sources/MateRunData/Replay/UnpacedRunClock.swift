@@ -3,24 +3,33 @@ import Synchronization
 
 /// A run clock for replaying as fast as the machine allows (`--speed max`).
 ///
-/// It never waits: a sleep returns at once (after letting other tasks run) and moves run time to
-/// its deadline, so `now()` is the latest time any sleeper asked for. A cancelled task still gets
-/// `CancellationError`, so a replay can be stopped.
+/// It never waits: a sleep returns at once and moves run time to its deadline, so `now()` is the
+/// latest time any sleeper asked for. A cancelled task still gets `CancellationError`, so a replay
+/// can be stopped. One sleep in `yieldInterval` lets other tasks run, so a long replay does not
+/// hold a thread of the (two-thread) cooperative pool to itself; yielding on every sample would
+/// cost more than the run itself.
 public final class UnpacedRunClock: RunClock, Sendable {
-    private let latest = Mutex(0.0)
+    private let state = Mutex((latest: 0.0, sleeps: 0))
+    private let yieldInterval = 1024
 
     public init() {}
 
     public var isPaced: Bool { false }
 
     public func now() -> Double {
-        latest.withLock { $0 }
+        state.withLock { $0.latest }
     }
 
     public func sleep(until deadline: Double) async throws {
         try Task.checkCancellation()
-        latest.withLock { $0 = max($0, deadline) }
-        await Task.yield()
-        try Task.checkCancellation()
+        let shouldYield = state.withLock { state -> Bool in
+            state.latest = max(state.latest, deadline)
+            state.sleeps &+= 1
+            return state.sleeps % yieldInterval == 0
+        }
+        if shouldYield {
+            await Task.yield()
+            try Task.checkCancellation()
+        }
     }
 }

@@ -116,9 +116,14 @@ public struct RunSession: Sendable {
         pending = fix
         if !isPaused { stationarySince = nil }
         guard let from = anchor else { return }
+        let minimumStep = max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy)
+        let goalLeft = (goalMetres ?? .infinity) - distanceMetres
+        // Most fixes are too close to count: a flat-earth estimate (well within 1% over metres)
+        // says so without the ellipsoid's iterations.
+        let estimate = Geodesic.flatDistance(from: from.coordinate, to: fix.coordinate)
+        guard estimate * 1.01 >= min(minimumStep, goalLeft) else { return }
         let chord = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
-        let reachesGoal = goalMetres.map { distanceMetres + chord >= $0 } ?? false
-        guard reachesGoal || chord >= max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy) else { return }
+        guard chord >= goalLeft || chord >= minimumStep else { return }
         pending = nil
         count(to: fix, length: chord)
     }

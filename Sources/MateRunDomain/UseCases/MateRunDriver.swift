@@ -79,7 +79,7 @@ final class MateRunDriver: Sendable {
 
     /// Passes the own run's events on. A run cancelled between two events can end its stream
     /// without a summary; the rules then get a cancelled summary of the last figures.
-    private static func forward(_ events: AsyncStream<RunEvent>, to inputs: Mailbox<MatePairInput>) async {
+    private static func forward(_ events: RunEventStream, to inputs: Mailbox<MatePairInput>) async {
         var latest = RunSnapshot()
         var splits: [Split] = []
         for await event in events {

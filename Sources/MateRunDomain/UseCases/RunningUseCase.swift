@@ -3,7 +3,7 @@ public protocol RunningUseCase: Sendable {
     /// The run as a stream of events, driven by iterating it: progress at most once per second of
     /// run time, each split, each auto-pause and resume, and last a `.finished` summary.
     /// Cancelling the iterating task ends the run: the summary then says it was cancelled.
-    func events() -> AsyncStream<RunEvent>
+    func events() -> RunEventStream
 }
 
 /// The running use case over injected sensors and clock.
@@ -31,28 +31,30 @@ public struct DefaultRunningUseCase: RunningUseCase {
         self.clock = clock
     }
 
-    public func events() -> AsyncStream<RunEvent> {
+    public func events() -> RunEventStream {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
             merge: SensorMerge(
                 locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates(),
                 paced: clock.isPaced),
             clock: clock, stopSignal: stopSignal)
-        return AsyncStream(unfolding: { await driver.next() })
+        return RunEventStream(unfolding: { await driver.next() })
     }
 }
 
 /// The mutable heart of one run of the use case: pulls readings, feeds the session, and hands out
 /// the events that result.
 ///
-/// `@unchecked Sendable` because `AsyncStream(unfolding:)` needs a sendable closure, yet calls it
-/// strictly one call at a time; nothing else holds the driver.
+/// `@unchecked Sendable` because `RunEventStream` needs a sendable closure, yet its single
+/// iterator calls it strictly one call at a time; nothing else holds the driver.
 private final class RunDriver: @unchecked Sendable {
     private var session: RunSession
     private var merge: SensorMerge
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
+    /// Events waiting to be handed out, from `pendingIndex` on.
     private var pending: [RunEvent] = []
+    private var pendingIndex = 0
     private var publishedSecond = -1.0
     private var finished = false
 
@@ -65,21 +67,31 @@ private final class RunDriver: @unchecked Sendable {
     }
 
     func next() async -> RunEvent? {
+        if pendingIndex == pending.count, pendingIndex > 0 {
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+        }
         while pending.isEmpty {
             if finished { return nil }
-            await step()
+            switch merge.nextWithoutWaiting() {
+            case .sample(let reading): take(reading)
+            case .ended: take(nil)
+            case .mustWait: take(await merge.next())
+            }
         }
-        return pending.removeFirst()
+        pendingIndex += 1
+        return pending[pendingIndex - 1]
     }
 
-    private func step() async {
-        guard let reading = await merge.next() else {
+    /// Feeds one reading to the session and queues the events it causes; nil: the sensors ended.
+    private func take(_ reading: SensorReading?) {
+        guard let reading else {
             let cancelled = Task.isCancelled
             let time = cancelled ? max(session.elapsedSeconds, clock.now()) : session.elapsedSeconds
             end(session.finish(cancelled ? .cancelled : .sensorsEnded, at: time))
             return
         }
-        if let ending = Task.isCancelled ? .cancelled : stopSignal?.requested {
+        if let ending = stopSignal?.requested {
             end(session.finish(ending, at: max(session.elapsedSeconds, clock.now())))
             return
         }

@@ -15,10 +15,18 @@ enum SensorMerge {
     case ordered(OrderedSensorMerge)
     case arrival(ArrivalSensorMerge)
 
-    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>, paced: Bool) {
+    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>, paced: Bool) {
         self = paced
             ? .arrival(ArrivalSensorMerge(locations: locations, motions: motions))
             : .ordered(OrderedSensorMerge(locations: locations, motions: motions))
+    }
+
+    /// The next reading when it can be had without waiting (an unpaced replay).
+    mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
+        guard case .ordered(var merge) = self else { return .mustWait }
+        let reading = merge.nextWithoutWaiting()
+        self = .ordered(merge)
+        return reading
     }
 
     mutating func next() async -> SensorReading? {
@@ -37,16 +45,34 @@ enum SensorMerge {
 
 /// Reads the next sample of both streams before choosing the earlier one.
 struct OrderedSensorMerge {
-    private var locations: AsyncStream<LocationSample>.Iterator
-    private var motions: AsyncStream<MotionSample>.Iterator
+    private var locations: SensorFeed<LocationSample>.AsyncIterator
+    private var motions: SensorFeed<MotionSample>.AsyncIterator
     private var nextLocation: LocationSample?
     private var nextMotion: MotionSample?
     private var locationsEnded = false
     private var motionsEnded = false
 
-    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
+    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>) {
         self.locations = locations.makeAsyncIterator()
         self.motions = motions.makeAsyncIterator()
+    }
+
+    mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
+        if nextLocation == nil, !locationsEnded {
+            switch locations.nextWithoutWaiting() {
+            case .sample(let sample): nextLocation = sample
+            case .ended: locationsEnded = true
+            case .mustWait: return .mustWait
+            }
+        }
+        if nextMotion == nil, !motionsEnded {
+            switch motions.nextWithoutWaiting() {
+            case .sample(let sample): nextMotion = sample
+            case .ended: motionsEnded = true
+            case .mustWait: return .mustWait
+            }
+        }
+        return earliest().map { .sample($0) } ?? .ended
     }
 
     mutating func next() async -> SensorReading? {
@@ -58,6 +84,11 @@ struct OrderedSensorMerge {
             nextMotion = await motions.next()
             motionsEnded = nextMotion == nil
         }
+        return earliest()
+    }
+
+    /// Takes the earlier of the two heads (the location at equal times).
+    private mutating func earliest() -> SensorReading? {
         switch (nextLocation, nextMotion) {
         case let (location?, motion?) where motion.time < location.time:
             nextMotion = nil
@@ -79,7 +110,7 @@ struct OrderedSensorMerge {
 struct ArrivalSensorMerge {
     private var readings: AsyncStream<SensorReading>.Iterator
 
-    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
+    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>) {
         let (stream, continuation) = AsyncStream.makeStream(of: SensorReading.self)
         let readers = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -97,6 +128,6 @@ struct ArrivalSensorMerge {
     }
 
     mutating func next() async -> SensorReading? {
-        await readings.next()
+        await readings.next(isolation: #isolation)
     }
 }

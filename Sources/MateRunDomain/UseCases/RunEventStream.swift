@@ -1,0 +1,59 @@
+/// The events of one run, as the running use case publishes them: iterating drives the run.
+///
+/// Its own sequence rather than an `AsyncStream` because a replay at `--speed max` publishes an
+/// event for every second of run time, and `AsyncStream`'s per-element locking and cancellation
+/// handler cost more than computing the event. Cancellation still ends the run: the producer
+/// checks the iterating task and finishes with a cancelled summary.
+public struct RunEventStream: AsyncSequence, Sendable {
+    public typealias Element = RunEvent
+
+    private enum Source: Sendable {
+        case producer(@Sendable () async -> RunEvent?)
+        case stream(AsyncStream<RunEvent>)
+    }
+
+    private let source: Source
+
+    /// Events from `produce`, called one call at a time until it returns nil.
+    public init(unfolding produce: @escaping @Sendable () async -> RunEvent?) {
+        source = .producer(produce)
+    }
+
+    /// Events from a stream (test doubles, adapters).
+    public init(_ stream: AsyncStream<RunEvent>) {
+        source = .stream(stream)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .producer(let produce): AsyncIterator(state: .producer(produce))
+        case .stream(let stream): AsyncIterator(state: .stream(stream.makeAsyncIterator()))
+        }
+    }
+
+    /// Hands out the run's events in order.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate enum State {
+            case producer(@Sendable () async -> RunEvent?)
+            case stream(AsyncStream<RunEvent>.Iterator)
+            case ended
+        }
+
+        fileprivate var state: State
+
+        public mutating func next() async -> RunEvent? {
+            let event: RunEvent?
+            switch state {
+            case .producer(let produce):
+                event = await produce()
+            case .stream(var iterator):
+                event = await iterator.next(isolation: #isolation)
+                state = .stream(iterator)
+            case .ended:
+                return nil
+            }
+            if event == nil { state = .ended }
+            return event
+        }
+    }
+}
