@@ -1,16 +1,9 @@
 import MateRunDomain
 
 /// How fast a replay runs: a multiple of real time, or as fast as the machine allows.
-public enum ReplaySpeed: Sendable, Equatable, CustomStringConvertible {
+public enum ReplaySpeed: Sendable, Equatable {
     case times(Double)
     case max
-
-    public var description: String {
-        switch self {
-        case .max: "max"
-        case .times(let factor): factor == factor.rounded() ? "\(Int(factor))x" : "\(factor)x"
-        }
-    }
 }
 
 /// What the runner asked for on the command line of `replay`, `host` and `join`.

@@ -39,8 +39,8 @@ struct MateRunCommand {
                 let terms = MateTerms(mode: host.mode, goalMetres: goal, speed: options.speed.factor)
                 pairing = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
             case .join(let join):
-                screen.announce([], text: "Connecting to \(join.host):\(join.port)…")
                 let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
+                screen.announce([], text: PairingView.connectingText(address: endpoint.description))
                 pairing = try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         } catch is CancellationError {
@@ -49,7 +49,7 @@ struct MateRunCommand {
             if Task.isCancelled { return ExitStatus.interrupted }
             return fail("\(error)")
         }
-        announcePaired(pairing, screen: screen)
+        screen.announce(PairingView.pairedFields(pairing), text: PairingView.pairedText(pairing))
         let flow = MateFlowCoordinator(
             profile: profile, pairing: pairing, screen: screen, wallClock: container.wallClock,
             makeRun: { goal, stopSignal, clock in
@@ -67,15 +67,10 @@ struct MateRunCommand {
         let code = PairingCode.random()
         let host = try MateHost(
             bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
-        let port = Int(host.endpoint.port)
         screen.announce(
-            [JSONField("type", .string("listening")), JSONField("host", .string(host.endpoint.host)),
-             JSONField("port", .integer(port)), JSONField("code", .string(code)),
-             JSONField("mode", .string(terms.mode.rawValue)), JSONField("goal_m", .number(terms.goalMetres, decimals: 1))],
-            text: """
-            Waiting for a mate on \(host.endpoint) (\(terms.mode.rawValue), \(RunFormat.kilometres(metres: terms.goalMetres))). Pairing code: \(code)
-              join with: materun join SCENARIO --connect \(host.endpoint) --code \(code)
-            """)
+            PairingView.listeningFields(
+                host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
+            text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
         let errors = container.errors
         let notices = Task {
             for await notice in host.notices {
@@ -89,19 +84,6 @@ struct MateRunCommand {
         } onCancel: {
             Task { await host.close() }
         }
-    }
-
-    private func announcePaired(_ pairing: MatePairing, screen: any RunScreen) {
-        let terms = pairing.terms
-        screen.announce(
-            [JSONField("type", .string("paired")), JSONField("role", .string(pairing.role.rawValue)),
-             JSONField("mate", .string(pairing.mateName)), JSONField("mode", .string(terms.mode.rawValue)),
-             JSONField("goal_m", .number(terms.goalMetres, decimals: 1)),
-             JSONField("speed", terms.speed.map { .number($0, decimals: 2) } ?? .string("max")),
-             JSONField("starts_in_s", .number(pairing.secondsUntilStart, decimals: 3))],
-            text: "Paired with \(RunFormat.displayName(pairing.mateName, fallback: "mate")): "
-                + "\(terms.mode.rawValue) to \(RunFormat.kilometres(metres: terms.goalMetres)), "
-                + "speed \(ReplaySpeed(factor: terms.speed))")
     }
 
     private func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {

@@ -23,7 +23,9 @@ final class JSONEventScreen: RunScreen {
         emit(view.line(for: event, extraFields: extraFields))
     }
 
+    /// Writes the event; an announcement without fields is for people only and is left out.
     func announce(_ fields: [JSONField], text: String) {
+        guard !fields.isEmpty else { return }
         emit(JSONValue.object(fields).jsonText)
     }
 

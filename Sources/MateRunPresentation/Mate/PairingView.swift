@@ -1,0 +1,49 @@
+import MateRunDomain
+
+/// What is said while two runners pair up: the host's address and code, and who paired with
+/// whom on what terms; as text for a person and as JSON events for `--json`.
+public enum PairingView {
+    /// The host is listening: where to connect and the code to give.
+    public static func listeningText(address: String, code: String, terms: MateTerms) -> String {
+        """
+        Waiting for a mate on \(address) (\(terms.mode.rawValue), \(RunFormat.kilometres(metres: terms.goalMetres))). Pairing code: \(code)
+          join with: materun join SCENARIO --connect \(address) --code \(code)
+        """
+    }
+
+    public static func listeningFields(host: String, port: Int, code: String, terms: MateTerms) -> [JSONField] {
+        [
+            JSONField("type", .string("listening")), JSONField("host", .string(host)), JSONField("port", .integer(port)),
+            JSONField("code", .string(code)), JSONField("mode", .string(terms.mode.rawValue)),
+            JSONField("goal_m", .number(terms.goalMetres, decimals: 1)),
+        ]
+    }
+
+    public static func connectingText(address: String) -> String {
+        "Connecting to \(address)…"
+    }
+
+    public static func pairedText(_ pairing: MatePairing) -> String {
+        "Paired with \(RunFormat.displayName(pairing.mateName, fallback: "mate")): "
+            + "\(pairing.terms.mode.rawValue) to \(RunFormat.kilometres(metres: pairing.terms.goalMetres)), "
+            + "speed " + speedText(pairing.terms.speed)
+    }
+
+    public static func pairedFields(_ pairing: MatePairing) -> [JSONField] {
+        [
+            JSONField("type", .string("paired")), JSONField("role", .string(pairing.role.rawValue)),
+            JSONField("mate", .string(pairing.mateName)), JSONField("mode", .string(pairing.terms.mode.rawValue)),
+            JSONField("goal_m", .number(pairing.terms.goalMetres, decimals: 1)),
+            JSONField("speed", pairing.terms.speed.map { .number($0, decimals: 2) } ?? .string("max")),
+            JSONField("starts_in_s", .number(pairing.secondsUntilStart, decimals: 3)),
+        ]
+    }
+
+    /// `10x`, `0.5x`, or `max`.
+    public static func speedText(_ speed: Double?) -> String {
+        guard let speed else { return "max" }
+        let hundredths = Int((speed * 100).rounded())
+        if hundredths % 100 == 0 { return String(hundredths / 100) + "x" }
+        return String(speed) + "x"
+    }
+}
