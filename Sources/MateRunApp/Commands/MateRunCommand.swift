@@ -30,6 +30,10 @@ struct MateRunCommand {
         let profile = container.profile(for: scenario, options: options)
         let screen = container.screen(options: options, profile: profile)
         let pairing: MatePairing
+        // Held until the run is over: `MateHost` admits a resuming joiner only while it is alive
+        // (its accept loop holds it weakly), so releasing it after pairing would leave a joiner
+        // whose connection dropped unanswered until the mate is lost.
+        var listeningHost: MateHost?
         do {
             switch side {
             case .host(let host):
@@ -37,9 +41,14 @@ struct MateRunCommand {
                     return fail("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage)
                 }
                 let terms = MateTerms(mode: host.mode, goalMetres: goal, speed: options.speed.factor)
-                pairing = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
+                let hosted = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
+                pairing = hosted.pairing
+                listeningHost = hosted.host
             case .join(let join):
-                screen.announce([], text: "Connecting to \(join.host):\(join.port)…")
+                screen.announce(
+                    [JSONField("type", .string("connecting")), JSONField("host", .string(join.host)),
+                     JSONField("port", .integer(join.port))],
+                    text: "Connecting to \(join.host):\(join.port)…")
                 let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
                 pairing = try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
@@ -58,12 +67,13 @@ struct MateRunCommand {
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         let summary = await flow.run()
+        await listeningHost?.close()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
     private func hostPairing(
         _ options: HostOptions, profile: RunnerProfile, terms: MateTerms, screen: any RunScreen
-    ) async throws -> MatePairing {
+    ) async throws -> (pairing: MatePairing, host: MateHost) {
         let code = PairingCode.random()
         let host = try MateHost(
             bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
@@ -84,11 +94,12 @@ struct MateRunCommand {
             }
         }
         defer { notices.cancel() }
-        return try await withTaskCancellationHandler {
+        let pairing = try await withTaskCancellationHandler {
             try await host.pair()
         } onCancel: {
             Task { await host.close() }
         }
+        return (pairing, host)
     }
 
     private func announcePaired(_ pairing: MatePairing, screen: any RunScreen) {
