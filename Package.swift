@@ -37,7 +37,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MateRunAppTests",
-            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport"],
+            // "materun": the paired-process tests run the real executable, so `swift test` builds it.
+            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport", "materun"],
             exclude: ["Golden"]
         ),
     ],

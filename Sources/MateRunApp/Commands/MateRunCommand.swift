@@ -30,6 +30,10 @@ struct MateRunCommand {
         let profile = container.profile(for: scenario, options: options)
         let screen = container.screen(options: options, profile: profile)
         let pairing: MatePairing
+        // Held until the run is over: `MateHost` admits a resuming joiner only while it is alive
+        // (its accept loop holds it weakly), so releasing it after pairing would leave a joiner
+        // whose connection dropped unanswered until the mate is lost.
+        var listeningHost: MateHost?
         do {
             switch side {
             case .host(let host):
@@ -37,10 +41,14 @@ struct MateRunCommand {
                     return fail("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage)
                 }
                 let terms = MateTerms(mode: host.mode, goalMetres: goal, speed: options.speed.factor)
-                pairing = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
+                let hosted = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
+                pairing = hosted.pairing
+                listeningHost = hosted.host
             case .join(let join):
                 let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
-                screen.announce([], text: PairingView.connectingText(address: endpoint.description))
+                screen.announce(
+                    PairingView.connectingFields(host: join.host, port: join.port),
+                    text: PairingView.connectingText(address: endpoint.description))
                 pairing = try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         } catch is CancellationError {
@@ -58,12 +66,13 @@ struct MateRunCommand {
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         let summary = await flow.run()
+        await listeningHost?.close()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
     private func hostPairing(
         _ options: HostOptions, profile: RunnerProfile, terms: MateTerms, screen: any RunScreen
-    ) async throws -> MatePairing {
+    ) async throws -> (pairing: MatePairing, host: MateHost) {
         let code = PairingCode.random()
         let host = try MateHost(
             bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
@@ -79,11 +88,12 @@ struct MateRunCommand {
             }
         }
         defer { notices.cancel() }
-        return try await withTaskCancellationHandler {
+        let pairing = try await withTaskCancellationHandler {
             try await host.pair()
         } onCancel: {
             Task { await host.close() }
         }
+        return (pairing, host)
     }
 
     private func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {

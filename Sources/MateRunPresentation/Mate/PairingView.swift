@@ -23,6 +23,10 @@ public enum PairingView {
         "Connecting to \(address)…"
     }
 
+    public static func connectingFields(host: String, port: Int) -> [JSONField] {
+        [JSONField("type", .string("connecting")), JSONField("host", .string(host)), JSONField("port", .integer(port))]
+    }
+
     public static func pairedText(_ pairing: MatePairing) -> String {
         "Paired with \(RunFormat.displayName(pairing.mateName, fallback: "mate")): "
             + "\(pairing.terms.mode.rawValue) to \(RunFormat.kilometres(metres: pairing.terms.goalMetres)), "

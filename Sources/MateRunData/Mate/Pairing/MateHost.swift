@@ -8,6 +8,9 @@ import MateRunDomain
 /// (`version`, `busy`, `throttled`, `wrong_code`, `unknown_session`) or closed by the transport
 /// (handshake timeout, bad frame), and the host keeps waiting. Listening stops when the link
 /// ends or `close()` is called.
+///
+/// Keep the host for the whole run, not only until `pair()` returns: its accept loop holds it
+/// weakly, so a released host no longer admits anyone, and a joiner's resume goes unanswered.
 public actor MateHost {
     /// Where joiners connect, with the port the kernel chose when asked for port 0.
     public nonisolated let endpoint: TCPEndpoint
