@@ -1,3 +1,4 @@
+import MateRunTestSupport
 import MateRunDomain
 import Synchronization
 @testable import MateRunData

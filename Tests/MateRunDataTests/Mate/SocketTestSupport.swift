@@ -1,3 +1,4 @@
+import MateRunTestSupport
 import MateRunDomain
 @testable import MateRunData
 

@@ -1,3 +1,4 @@
+import MateRunTestSupport
 import Foundation
 import MateRunDomain
 import Testing
