@@ -60,7 +60,7 @@ public struct TrackBuilder {
 }
 
 /// SplitMix64 with a Box–Muller transform: reproducible noise for tests.
-public struct SeededRandom {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) {

@@ -1,3 +1,4 @@
+import MateRunTestSupport
 import Testing
 @testable import MateRunData
 
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func randomChunkingGivesTheSameFrames() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = MateRunTestSupport.SeededRandom(seed: 42)
         for _ in 0..<200 {
             var decoder = FrameDecoder()
             var frames: [[UInt8]] = []
@@ -78,19 +79,3 @@ import Testing
     }
 }
 
-/// A tiny seeded generator, so that "random" chunkings are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
