@@ -19,8 +19,15 @@ struct AppContainer {
         try ScenarioLoader.load(path: path)
     }
 
+    /// The runner: the options first, then the scenario. A weight that neither gives (a GPX
+    /// track) falls back to the default, and the runner is told, since calories depend on it.
     func profile(for scenario: Scenario, options: RunOptions) -> RunnerProfile {
-        RunnerProfile(
+        if options.weightKilograms == nil, scenario.runner == nil {
+            errors.writeLine("materun: \(options.scenarioPath) gives no weight; calories use "
+                + "\(Int(Self.defaultWeightKilograms)) kg (set --weight KG)")
+            errors.flush()
+        }
+        return RunnerProfile(
             name: options.name ?? scenario.runner?.name ?? "Runner",
             weightKilograms: options.weightKilograms ?? scenario.runner?.weightKilograms ?? Self.defaultWeightKilograms)
     }
