@@ -50,7 +50,7 @@ enum MateLatencyBenchmark {
         "floor": "blocking send/recv, 2 dedicated threads",
         "connection": "TCPConnection bytes (poll thread + stream), no codec",
         "channel": "SocketMateChannel: encode + send, decode, echo",
-        "link": "paired TCPMateLink (actor + writer task) both ways",
+        "link": "paired TCPMateLink (actor sends and reads) both ways",
     ]
 
     static func run(_ plan: Plan) async throws {

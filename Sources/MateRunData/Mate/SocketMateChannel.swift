@@ -10,6 +10,7 @@ public final class SocketMateChannel: MateChannel {
     public let connection: TCPConnection
     public let incoming: AsyncThrowingStream<MateMessage, any Error>
     private let unknownTypes: UnknownTypeCount
+    private let reader: MessageReader
 
     /// The options mate connections use: the idle timeout given, and a `bye` as the farewell to a
     /// peer that sent a bad frame or fell silent.
@@ -24,6 +25,7 @@ public final class SocketMateChannel: MateChannel {
         let unknownTypes = UnknownTypeCount()
         self.unknownTypes = unknownTypes
         let reader = MessageReader(connection: connection, unknownTypes: unknownTypes)
+        self.reader = reader
         incoming = AsyncThrowingStream(unfolding: { try await reader.next() })
     }
 
@@ -62,6 +64,19 @@ public final class SocketMateChannel: MateChannel {
         } catch {
             throw Self.channelClosed(error)
         }
+    }
+
+    /// Sends `message` without waiting, in order with every other send (`TCPConnection.enqueue`):
+    /// for a caller on an actor that learns of a broken connection from its reads.
+    func enqueue(_ message: MateMessage) {
+        connection.enqueue(MateWireCodec.encode(message))
+    }
+
+    /// The next message, as `incoming` yields it, but resumed on the caller's actor: for the one
+    /// reader that takes over from `incoming` (the link, once the handshake is done), so that a
+    /// frame reaches the actor with one hand-over. Never concurrently with another read.
+    func next(isolation: isolated (any Actor)? = #isolation) async throws -> MateMessage? {
+        try await reader.next(isolation: isolation)
     }
 
     /// Sends `goodbye`, waiting at most a second for the socket to take it, then closes.
@@ -103,7 +118,8 @@ private final class UnknownTypeCount: Sendable {
 /// Pulls frames from the connection and decodes them, one `next()` at a time.
 ///
 /// `@unchecked Sendable` because `AsyncThrowingStream(unfolding:)` needs a sendable closure yet
-/// calls it strictly one call at a time; nothing else holds the reader.
+/// calls it strictly one call at a time; the only other caller, `SocketMateChannel.next`, takes
+/// over once `incoming` is no longer read (a handshake hands the channel to its link).
 private final class MessageReader: @unchecked Sendable {
     private let connection: TCPConnection
     private let unknownTypes: UnknownTypeCount
@@ -115,11 +131,11 @@ private final class MessageReader: @unchecked Sendable {
         frames = connection.frames.makeAsyncIterator()
     }
 
-    func next() async throws -> MateMessage? {
+    func next(isolation: isolated (any Actor)? = #isolation) async throws -> MateMessage? {
         while true {
             let frame: [UInt8]?
             do {
-                frame = try await frames.next()
+                frame = try await frames.next(isolation: isolation)
             } catch {
                 throw SocketMateChannel.channelClosed(error)
             }

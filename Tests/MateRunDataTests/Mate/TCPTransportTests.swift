@@ -168,4 +168,32 @@ struct TCPTransportTests {
         }
         #expect(received == messages.count)
     }
+
+    @Test func enqueuedFramesKeepTheirOrderWithSendsEvenWhenTheSocketIsFull() async throws {
+        let pair = try await LoopbackPair.make()
+        let count = 20_000
+        let frames = (1...count).map {
+            MateWireCodec.encode(.progress(MateProgress(seq: $0, elapsedSeconds: Double($0), movingSeconds: 0, distanceMetres: 1, caloriesKilocalories: 0, paused: false)))
+        }
+        let seqs = try await withTimeout {
+            async let received: [Int] = {
+                var seqs: [Int] = []
+                for try await message in pair.server.incoming {
+                    guard case .progress(let progress) = message else { continue }
+                    seqs.append(progress.seq)
+                    if seqs.count == count { break }
+                }
+                return seqs
+            }()
+            for (index, frame) in frames.enumerated() {
+                if index % 1000 == 999 {
+                    try await pair.client.send(frame)
+                } else {
+                    pair.client.enqueue(frame)
+                }
+            }
+            return try await received
+        }
+        #expect(seqs == Array(1...count))
+    }
 }

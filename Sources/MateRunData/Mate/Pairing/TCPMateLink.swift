@@ -22,17 +22,8 @@ public actor TCPMateLink: MateLink {
         case ended
     }
 
-    /// One frame for the writer, with the channel it was meant for.
-    private struct Outgoing: Sendable {
-        let channel: SocketMateChannel
-        let message: MateMessage
-    }
-
     public nonisolated let events: AsyncStream<MateLinkEvent>
     private let eventSink: AsyncStream<MateLinkEvent>.Continuation
-    private let outbox: AsyncStream<Outgoing>.Continuation
-    /// Sends frames one after the other, so that they leave in the order they were given.
-    private let writer: Task<Void, Never>
     private let timings: MateTimings
     private let recovery: Recovery
     private let onEnd: @Sendable () -> Void
@@ -51,13 +42,6 @@ public actor TCPMateLink: MateLink {
         channel: SocketMateChannel, timings: MateTimings, recovery: Recovery, onEnd: @escaping @Sendable () -> Void
     ) {
         (events, eventSink) = AsyncStream.makeStream(of: MateLinkEvent.self)
-        let (frames, outbox) = AsyncStream.makeStream(of: Outgoing.self)
-        self.outbox = outbox
-        writer = Task {
-            for await frame in frames {
-                try? await frame.channel.send(frame.message)
-            }
-        }
         self.timings = timings
         self.recovery = recovery
         self.onEnd = onEnd
@@ -96,12 +80,7 @@ public actor TCPMateLink: MateLink {
         guard !isEnded else { return }
         let channel = currentChannel
         end(reporting: nil)
-        await withTaskGroup(of: Void.self) { [writer] group in
-            group.addTask { await writer.value }
-            group.addTask { try? await Task.sleep(for: .seconds(1)) }
-            await group.next()
-            group.cancelAll()
-        }
+        // Everything sent before is already written or queued ahead of the goodbye.
         await channel?.close(goodbye)
     }
 
@@ -118,15 +97,20 @@ public actor TCPMateLink: MateLink {
 
     // MARK: Receiving
 
+    /// Reads `channel` until it ends, on the actor: each frame is decoded and handled in the one
+    /// job that the connection's I/O thread schedules for it. The loop keeps the link alive until
+    /// the connection ends, which `close` and every loss bring about.
     private func startReading(_ channel: SocketMateChannel, generation: Int) {
-        Task { [weak self] in
-            do {
-                for try await message in channel.incoming {
-                    await self?.received(message, generation: generation)
-                }
-            } catch {
-                await self?.dropped(SocketMateChannel.channelClosed(error), generation: generation)
+        Task { await read(channel, generation: generation) }
+    }
+
+    private func read(_ channel: SocketMateChannel, generation: Int) async {
+        do {
+            while let message = try await channel.next() {
+                received(message, generation: generation)
             }
+        } catch {
+            dropped(SocketMateChannel.channelClosed(error), generation: generation)
         }
     }
 
@@ -240,9 +224,10 @@ public actor TCPMateLink: MateLink {
         return timings.heartbeatInterval
     }
 
+    /// Sends from the actor, without waiting: frames leave in the order the actor sends them.
     private func enqueue(_ message: MateMessage, on channel: SocketMateChannel) {
         lastSentAt = .now
-        outbox.yield(Outgoing(channel: channel, message: message))
+        channel.enqueue(message)
     }
 
     /// Reports the mate lost and ends the link, closing the connection (with `goodbye`, if any).
@@ -265,7 +250,6 @@ public actor TCPMateLink: MateLink {
         heartbeat?.cancel()
         outage?.cancel()
         lostTimer?.cancel()
-        outbox.finish()
         if let finalEvent {
             eventSink.yield(finalEvent)
         }

@@ -87,6 +87,17 @@ public final class TCPConnection: Sendable {
         }
     }
 
+    /// Sends all of `bytes` without waiting, in order with other sends and enqueues: written at
+    /// once when the socket takes them, which is almost always, otherwise queued for the I/O
+    /// thread. For a caller that keeps its own order (an actor) and learns of failures from
+    /// `frames`, which ends when the connection does: a failed or refused write is dropped here.
+    public func enqueue(_ bytes: [UInt8]) {
+        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: fd, remote: remote, continuation: nil) }
+        if case .queued = outcome {
+            wake.signal()
+        }
+    }
+
     /// Changes how long the connection may go without a complete frame from the peer before it
     /// is closed, counted from the last frame (e.g. short during a handshake, longer afterwards).
     public func setIdleTimeout(_ timeout: Duration) {

@@ -112,7 +112,7 @@ extension TCPConnection {
     /// socket so that the peer reads everything sent so far and then EOF.
     private func beginClosing(error: any Error) -> ContinuousClock.Instant {
         let pending = state.withLock { $0.end(with: error) }
-        pending.forEach { $0.continuation.resume(throwing: error) }
+        pending.forEach { $0.continuation?.resume(throwing: error) }
         if error is TCPConnectionClosed {
             continuation.finish(throwing: error)
         } else {

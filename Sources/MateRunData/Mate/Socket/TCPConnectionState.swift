@@ -7,7 +7,8 @@ struct TCPConnectionState {
     struct PendingWrite {
         var bytes: [UInt8]
         var offset: Int
-        let continuation: CheckedContinuation<Void, any Error>
+        /// The waiting `send`, nil for an `enqueue` that nobody waits for.
+        let continuation: CheckedContinuation<Void, any Error>?
     }
 
     enum SendOutcome {
@@ -32,7 +33,7 @@ struct TCPConnectionState {
     /// Writes `bytes` at once when nothing is queued ahead of them, and queues what is left.
     /// The system call runs under the lock, so the I/O thread cannot close `fd` meanwhile.
     mutating func sendOrQueue(
-        _ bytes: [UInt8], on fd: Int32, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>
+        _ bytes: [UInt8], on fd: Int32, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>?
     ) -> SendOutcome {
         if let ended { return .failed(ended) }
         if closeRequested {
@@ -66,7 +67,9 @@ struct TCPConnectionState {
             case .failure(let code):
                 return .failure(code)
             case .success(let written) where written == first.bytes.count:
-                completed.append(first.continuation)
+                if let continuation = first.continuation {
+                    completed.append(continuation)
+                }
                 outbox.removeFirst()
                 stalledSince = outbox.isEmpty ? nil : .now
             case .success(let written):

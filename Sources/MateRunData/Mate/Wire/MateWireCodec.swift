@@ -98,7 +98,18 @@ public enum MateWireCodec {
     }
 
     /// The message in one frame (without its newline, as `FrameDecoder` yields it).
+    ///
+    /// A plain, valid `progress` frame takes `ProgressFastPath`; everything else, and every
+    /// error, goes through the general parser.
     public static func decode(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
+        if let progress = ProgressFastPath.decode(frame) {
+            return .progress(progress)
+        }
+        return try decodeGenerally(frame)
+    }
+
+    /// `decode` without the fast path: parses the whole object, then reads the fields.
+    static func decodeGenerally(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
         guard case .object(let members) = try JSONParser.parse(frame) else { throw .notAnObject }
         guard case .string(let type)? = members["type"] else { throw .missingType }
         let fields = MateFields(type: type, members: members)
