@@ -37,67 +37,66 @@ public struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case let .timed(samples, clock):
-            AsyncIterator(state: clock.isPaced ? .timed(samples, 0, clock) : .unpaced(samples, 0))
-        case let .live(stream): AsyncIterator(state: .live(stream.makeAsyncIterator()))
+            AsyncIterator(samples: samples, clock: clock.isPaced ? clock : nil, live: nil)
+        case let .live(stream):
+            AsyncIterator(samples: [], clock: nil, live: stream.makeAsyncIterator())
         }
     }
 
     /// Hands out the feed's samples one at a time.
+    ///
+    /// Plain stored properties rather than an enum of states, so that taking a sample moves an
+    /// index in place instead of repacking the array into a new state.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate enum State {
-            case timed([Sample], Int, any RunClock)
-            /// On an unpaced clock there is nothing to wait for: only cancellation is checked.
-            case unpaced([Sample], Int)
-            case live(AsyncStream<Sample>.Iterator)
-            case ended
-        }
+        private let samples: [Sample]
+        private var index = 0
+        /// The clock to wait on; nil when there is nothing to wait for (unpaced, or live).
+        private let clock: (any RunClock)?
+        private var live: AsyncStream<Sample>.Iterator?
+        private var ended = false
 
-        fileprivate var state: State
+        fileprivate init(samples: [Sample], clock: (any RunClock)?, live: AsyncStream<Sample>.Iterator?) {
+            self.samples = samples
+            self.clock = clock
+            self.live = live
+        }
 
         /// What `next()` would give, when it can be had without waiting: on an unpaced clock,
         /// a whole replay is read without one suspension.
         public mutating func nextWithoutWaiting() -> Immediate<Sample> {
-            switch state {
-            case let .unpaced(samples, index):
-                guard index < samples.count, index & 1023 != 0 || !Task.isCancelled else {
-                    state = .ended
-                    return .ended
-                }
-                state = .unpaced(samples, index + 1)
-                return .sample(samples[index])
-            case .ended:
+            if ended { return .ended }
+            guard clock == nil, live == nil else { return .mustWait }
+            guard index < samples.count, index & 1023 != 0 || !Task.isCancelled else {
+                ended = true
                 return .ended
-            case .timed, .live:
-                return .mustWait
             }
+            index += 1
+            return .sample(samples[index - 1])
         }
 
         public mutating func next() async -> Sample? {
-            switch state {
-            case let .timed(samples, index, clock):
-                guard index < samples.count else {
-                    state = .ended
-                    return nil
-                }
-                let sample = samples[index]
-                do {
-                    try await clock.sleep(until: sample.time)
-                } catch {
-                    state = .ended
-                    return nil
-                }
-                state = .timed(samples, index + 1, clock)
+            if live != nil {
+                let sample = await live?.next(isolation: #isolation)
+                if sample == nil { ended = true }
                 return sample
-            case .unpaced:
+            }
+            guard let clock else {
                 guard case .sample(let sample) = nextWithoutWaiting() else { return nil }
                 return sample
-            case .live(var iterator):
-                let sample = await iterator.next(isolation: #isolation)
-                state = sample == nil ? .ended : .live(iterator)
-                return sample
-            case .ended:
+            }
+            guard !ended, index < samples.count else {
+                ended = true
                 return nil
             }
+            let sample = samples[index]
+            do {
+                try await clock.sleep(until: sample.time)
+            } catch {
+                ended = true
+                return nil
+            }
+            index += 1
+            return sample
         }
     }
 }

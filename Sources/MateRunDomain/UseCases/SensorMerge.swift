@@ -11,35 +11,28 @@ enum SensorReading: Sendable {
 /// first, because a change of activity applies to what follows it. Paced, the streams are read as
 /// they deliver: waiting for the next fix to order it against motion would freeze the run during
 /// a loss of signal, and samples paced by one clock already arrive in time order.
-enum SensorMerge {
-    case ordered(OrderedSensorMerge)
-    case arrival(ArrivalSensorMerge)
+struct SensorMerge {
+    /// Exactly one of the two is set. Optionals rather than an enum, so that reading mutates the
+    /// merge in place (`ordered?.next()`) instead of copying it out and back per sample.
+    private var ordered: OrderedSensorMerge?
+    private var arrival: ArrivalSensorMerge?
 
     init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>, paced: Bool) {
-        self = paced
-            ? .arrival(ArrivalSensorMerge(locations: locations, motions: motions))
-            : .ordered(OrderedSensorMerge(locations: locations, motions: motions))
+        if paced {
+            arrival = ArrivalSensorMerge(locations: locations, motions: motions)
+        } else {
+            ordered = OrderedSensorMerge(locations: locations, motions: motions)
+        }
     }
 
     /// The next reading when it can be had without waiting (an unpaced replay).
     mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
-        guard case .ordered(var merge) = self else { return .mustWait }
-        let reading = merge.nextWithoutWaiting()
-        self = .ordered(merge)
-        return reading
+        ordered?.nextWithoutWaiting() ?? .mustWait
     }
 
     mutating func next() async -> SensorReading? {
-        switch self {
-        case .ordered(var merge):
-            let reading = await merge.next()
-            self = .ordered(merge)
-            return reading
-        case .arrival(var merge):
-            let reading = await merge.next()
-            self = .arrival(merge)
-            return reading
-        }
+        if ordered != nil { return await ordered?.next() }
+        return await arrival?.next()
     }
 }
 
