@@ -23,23 +23,32 @@ enum CoreWorkloads {
             .locationUpdates().makeAsyncIterator()
         var motions = ScenarioMotionProvider(samples: run.motions, clock: clock)
             .motionUpdates().makeAsyncIterator()
-        var nextLocation = await locations.next()
-        var nextMotion = await motions.next()
+        var nextLocation = await take(&locations)
+        var nextMotion = await take(&motions)
         var count = 0
         var lastTime = 0.0
         while true {
             if let location = nextLocation, nextMotion.map({ $0.time >= location.time }) ?? true {
                 lastTime = location.time
-                nextLocation = await locations.next()
+                nextLocation = await take(&locations)
             } else if let motion = nextMotion {
                 lastTime = motion.time
-                nextMotion = await motions.next()
+                nextMotion = await take(&motions)
             } else {
                 break
             }
             count += 1
         }
         return Outcome(distanceMetres: 0, elapsedSeconds: lastTime, count: count, shown: "")
+    }
+
+    /// The next sample the way the use case reads it: without waiting when the feed allows.
+    private static func take<Sample>(_ feed: inout SensorFeed<Sample>.AsyncIterator) async -> Sample? {
+        switch feed.nextWithoutWaiting() {
+        case .sample(let sample): sample
+        case .ended: nil
+        case .mustWait: await feed.next()
+        }
     }
 
     /// Baseline, pure core: `RunSession` fed every reading in the same order, synchronously, with
