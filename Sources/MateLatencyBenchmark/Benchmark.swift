@@ -115,14 +115,14 @@ enum MateLatencyBenchmark {
         Output.line()
         Output.line("median of \(plan.rounds) rounds, round trip µs (one way ≈ half)")
         Output.line(pad("tier", 12, right: false) + pad("median", 9) + pad("p99", 9) + pad("med/floor", 11) + pad("p99/floor p99", 15) + "  what")
-        let floorMedian = median(summaries["floor"]!.map(\.median))
-        let floorP99 = median(summaries["floor"]!.map(\.p99))
+        let floorMedian = median(summaries["floor", default: []].map(\.median))
+        let floorP99 = median(summaries["floor", default: []].map(\.p99))
         for tier in tiers {
-            let medianRTT = median(summaries[tier]!.map(\.median))
-            let p99RTT = median(summaries[tier]!.map(\.p99))
+            let medianRTT = median(summaries[tier, default: []].map(\.median))
+            let p99RTT = median(summaries[tier, default: []].map(\.p99))
             Output.line(pad(tier, 12, right: false) + pad(fixed(medianRTT / 1000), 9) + pad(fixed(p99RTT / 1000), 9)
                 + pad(fixed(medianRTT / floorMedian, 2) + "×", 11) + pad(fixed(p99RTT / floorP99, 2) + "×", 15)
-                + "  " + tierNotes[tier]!)
+                + "  " + tierNotes[tier, default: ""])
         }
         Output.line()
 

@@ -115,7 +115,7 @@ final class RawSocketPair: Sendable {
     private static func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if sent < 0, errno == EINTR { continue }
             precondition(sent > 0, "send")
             offset += sent
@@ -125,7 +125,7 @@ final class RawSocketPair: Sendable {
     private static func receiveExactly(_ fd: Int32, _ buffer: inout [UInt8]) {
         var offset = 0
         while offset < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + offset, $0.count - offset, 0) }
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset, 0) }
             if got < 0, errno == EINTR { continue }
             precondition(got > 0, "recv")
             offset += got

@@ -15,7 +15,7 @@ enum Output {
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
             if written <= 0 { return }
             offset += written
         }
