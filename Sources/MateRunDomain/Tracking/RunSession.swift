@@ -86,11 +86,11 @@ public struct RunSession: Sendable {
 
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
     public mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
+        if !isOver, let last = pending, let from = anchor {
+            pending = nil
+            count(to: last, length: Geodesic.distance(from: from.coordinate, to: last.coordinate))
+        }
         if !isOver {
-            if let last = pending, let from = anchor {
-                pending = nil
-                count(to: last, length: Geodesic.distance(from: from.coordinate, to: last.coordinate))
-            }
             advance(to: time)
             ending = reason
             closePartialSplit()
