@@ -13,14 +13,36 @@ struct MateRunCLITests {
         #expect(run.output.text.isEmpty)
     }
 
-    @Test func helpListsEveryCommandAndTheReplayOptions() async {
+    @Test func helpListsEveryCommandOnItsOwnLine() async {
+        // When the overview is asked for
         let overview = await runMateRun(["--help"])
+        // Then each command has its line in the command list
+        let lines = overview.output.text.split(separator: "\n").map(String.init)
         for command in CommandLineParser.commands {
-            #expect(overview.output.text.contains(command))
+            #expect(lines.contains { $0.hasPrefix("  \(command) ") }, "no line for \(command)")
         }
-        let replay = await runMateRun(["help", "replay"])
-        for option in ["--speed", "--weight", "--goal", "--json", "--no-countdown"] {
-            #expect(replay.output.text.contains(option))
+    }
+
+    @Test("each command's help lists every option it accepts and none it refuses", arguments: [
+        ("replay", ["--speed", "--weight", "--goal", "--name", "--json", "--no-countdown"], [String]()),
+        ("host", ["--mode", "--goal", "--port", "--bind", "--speed", "--weight", "--name", "--json"], ["--no-countdown"]),
+        ("join", ["--connect", "--code", "--weight", "--name", "--json"], ["--speed", "--goal", "--no-countdown"]),
+        ("scenarios", ["--dir"], [String]()),
+    ] as [(String, [String], [String])])
+    func commandHelpTellsTheTruth(command: String, accepted: [String], refused: [String]) async {
+        let help = await runMateRun(["help", command]).output.text
+        for option in accepted {
+            // Given an option the command's help lists, the parser accepts it (with a value where needed)
+            #expect(help.contains(option + " "), "help for \(command) does not list \(option)")
+        }
+        for option in refused {
+            #expect(!help.contains("  " + option + " "), "help for \(command) lists \(option), which it refuses")
+            // And the parser refuses it, while the same line without it parses
+            let valid = command == "host" ? ["host", "x.json", "--mode", "race"]
+                : ["join", "x.json", "--connect", "127.0.0.1:1", "--code", "1"]
+            let value = option == "--no-countdown" ? [] : ["2"]
+            #expect(throws: UsageError.self) { try CommandLineParser.parse(valid + [option] + value) }
+            #expect(throws: Never.self) { try CommandLineParser.parse(valid) }
         }
     }
 

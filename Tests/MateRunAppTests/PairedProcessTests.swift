@@ -72,7 +72,6 @@ struct PairedProcessTests {
         // And the host logged it and is still waiting for a mate
         #expect(try await host.wait(before: deadline) { $0.errorLines.contains { $0.contains("wrong pairing code") } },
                 "host stderr: \(host.errorLines)")
-        try await Task.sleep(for: .milliseconds(300))
         #expect(host.isRunning)
         #expect(host.events("paired").isEmpty)
 

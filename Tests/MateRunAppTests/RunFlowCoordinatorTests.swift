@@ -13,6 +13,7 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
     func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) { log.withLock { $0.append("update \(state.statusText)") } }
     func announce(_ fields: [JSONField], text: String) { log.withLock { $0.append("announce \(text)") } }
+    func restore() {}
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
                 extraFields: [JSONField], resultLines: [String]) {
         log.withLock { $0.append("finish \(summary.ending)") }
@@ -27,6 +28,14 @@ private struct ScriptedUseCase: RunningUseCase {
             for event in script { continuation.yield(event) }
             continuation.finish()
         })
+    }
+}
+
+/// Lets other tasks run until one waits on `clock`; gives up (and the test then fails on its
+/// expectations) after a bounded number of turns instead of hanging.
+private func waitForSleeper(on clock: ManualClock) async {
+    for _ in 0..<100_000 where clock.sleeperCount == 0 {
+        await Task.yield()
     }
 }
 
@@ -45,7 +54,7 @@ struct RunFlowCoordinatorTests {
         }
         // When the clock moves three seconds, one at a time
         for _ in 0..<3 {
-            while clock.sleeperCount == 0 { await Task.yield() }
+            await waitForSleeper(on: clock)
             clock.advance(by: 1)
         }
         let result = await run.value
@@ -63,7 +72,7 @@ struct RunFlowCoordinatorTests {
         let screen = RecordingScreen()
         let flow = RunFlowCoordinator(profile: runner, goalMetres: 5000, screen: screen, countdownClock: clock, countdownSeconds: 3)
         let run = Task { await flow.run { ScriptedUseCase(script: []) } }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await waitForSleeper(on: clock)
         // When the runner presses Ctrl-C
         run.cancel()
         let result = await run.value

@@ -1,3 +1,4 @@
+import MateRunData
 import MateRunDomain
 
 /// Turns `materun`'s arguments into a `Command`, or a `UsageError` that says exactly what is wrong.
@@ -75,6 +76,8 @@ public enum CommandLineParser {
                 }
                 mode = parsed
             case "--bind": bind = try reader.value(for: option)
+            case "--no-countdown":
+                throw UsageError("host always counts down 3 s, agreed with the mate; drop --no-countdown", command: "host")
             case "--port": port = try reader.port(for: option, allowZero: true)
             default: return false
             }
@@ -90,21 +93,23 @@ public enum CommandLineParser {
     private static func parseJoin(_ arguments: [String]) throws(UsageError) -> Command {
         var reader = OptionReader(arguments, command: "join")
         if reader.wantsHelp { return .help(topic: "join") }
-        var address: (String, Int)?
+        var address: TCPEndpoint?
         var code: String?
         let run = try parseRunOptions(&reader) { option, reader throws(UsageError) in
             switch option {
-            case "--connect": address = try reader.hostAndPort(for: option)
+            case "--connect": address = try reader.endpoint(for: option)
             case "--code": code = try reader.value(for: option)
             case "--speed", "--goal":
                 throw UsageError("join takes the speed and the goal from the host; drop \(option)", command: "join")
+            case "--no-countdown":
+                throw UsageError("join always counts down to the start agreed with the host; drop --no-countdown", command: "join")
             default: return false
             }
             return true
         }
         guard let address else { throw UsageError("join needs --connect HOST:PORT", command: "join") }
         guard let code, !code.isEmpty else { throw UsageError("join needs --code CODE (the host prints it)", command: "join") }
-        return .join(JoinOptions(run: run, host: address.0, port: address.1, code: code))
+        return .join(JoinOptions(run: run, host: address.host, port: Int(address.port), code: code))
     }
 
     /// Reads the options every run command shares, offering each other option to `extra` first.

@@ -54,8 +54,8 @@ public enum HelpText {
     """
 
     static let speedOption = """
-      --speed N|max        replay N times faster than real time (e.g. 10, 0.5), or as fast as
-                           possible with 'max' (default 1)
+      --speed N|max        replay N times faster than real time, 0.01-10000 (e.g. 10, 0.5), or
+                           as fast as possible with 'max' (default 1)
     """
 
     static let runnerOptions = """

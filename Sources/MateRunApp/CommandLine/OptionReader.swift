@@ -1,3 +1,5 @@
+import MateRunData
+
 /// Walks a subcommand's arguments: options with their values, and the positional arguments.
 struct OptionReader {
     private var arguments: ArraySlice<String>
@@ -74,8 +76,8 @@ struct OptionReader {
         let text = try value(for: option)
         if text == "max" { return .max }
         let digits = text.hasSuffix("x") ? String(text.dropLast()) : text
-        guard let factor = Double(digits), factor.isFinite, factor > 0, factor <= 10_000 else {
-            throw UsageError("\(option) expects a factor above 0 and up to 10000 (e.g. 1, 10, 0.5) or 'max', not '\(text)'",
+        guard let factor = Double(digits), factor.isFinite, factor >= 0.01, factor <= 10_000 else {
+            throw UsageError("\(option) expects a factor from 0.01 to 10000 (e.g. 1, 10, 0.5) or 'max', not '\(text)'",
                              command: command)
         }
         return .times(factor)
@@ -89,25 +91,12 @@ struct OptionReader {
         return port
     }
 
-    mutating func hostAndPort(for option: String) throws(UsageError) -> (String, Int) {
+    mutating func endpoint(for option: String) throws(UsageError) -> TCPEndpoint {
         let text = try value(for: option)
-        var host = Substring(text)
-        var portText = Substring("")
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            host = text[text.index(after: text.startIndex)..<close]
-            let afterBracket = text[text.index(after: close)...]
-            guard afterBracket.hasPrefix(":") else {
-                throw UsageError("\(option) expects HOST:PORT, not '\(text)'", command: command)
-            }
-            portText = afterBracket.dropFirst()
-        } else if let colon = text.lastIndex(of: ":") {
-            host = text[..<colon]
-            portText = text[text.index(after: colon)...]
+        guard let endpoint = TCPEndpoint(parsing: text), endpoint.port > 0 else {
+            throw UsageError("\(option) expects HOST:PORT (e.g. 127.0.0.1:7000, [::1]:7000), not '\(text)'", command: command)
         }
-        guard !host.isEmpty, let port = Int(portText), 1...65535 ~= port else {
-            throw UsageError("\(option) expects HOST:PORT (e.g. 127.0.0.1:7000), not '\(text)'", command: command)
-        }
-        return (String(host), port)
+        return endpoint
     }
 
     mutating func rejectOptions() throws(UsageError) {

@@ -29,6 +29,7 @@ struct MateRunCommand {
         }
         let profile = container.profile(for: scenario, options: options)
         let screen = container.screen(options: options, profile: profile)
+        defer { screen.restore() }
         let pairing: MatePairing
         // Held until the run is over: `MateHost` admits a resuming joiner only while it is alive
         // (its accept loop holds it weakly), so releasing it after pairing would leave a joiner
@@ -38,7 +39,9 @@ struct MateRunCommand {
             switch side {
             case .host(let host):
                 guard let goal = container.goalMetres(for: scenario, options: options) else {
-                    return fail("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage)
+                    return fail(
+                        "host needs a goal: the scenario has none, so give --goal KM\n" + HelpText.usage(for: "host"),
+                        status: ExitStatus.usage)
                 }
                 let terms = MateTerms(mode: host.mode, goalMetres: goal, speed: options.speed.factor)
                 let hosted = try await hostPairing(host, profile: profile, terms: terms, screen: screen)

@@ -22,10 +22,10 @@ struct ReplayCommand {
         let coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))
-        let clock = container.runClock(for: options.speed)
         let summary = await coordinator.run {
-            (clock as? ScaledRunClock)?.start()
-            return container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock)
+            // The run clock is made when the countdown ends, so run time starts at zero then.
+            container.runningUseCase(
+                scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed))
         }
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

@@ -34,10 +34,9 @@ struct ScenarioCommands {
             if let problem = listing.problem {
                 container.output.writeLine(ScenarioOverviewView.brokenLine(file: listing.file, problem: problem.description))
             } else {
-                container.output.writeLine(ScenarioOverviewView.line(ScenarioOverview(
-                    file: listing.file, name: listing.name, summary: listing.summary, source: "",
-                    runner: nil, goalMetres: nil, locationCount: 0, motionCount: 0,
-                    durationSeconds: listing.durationSeconds, routeMetres: listing.routeMetres)))
+                container.output.writeLine(ScenarioOverviewView.line(
+                    file: listing.file, summary: listing.summary, durationSeconds: listing.durationSeconds,
+                    routeMetres: listing.routeMetres))
             }
         }
         container.output.flush()

@@ -35,6 +35,10 @@ final class JSONEventScreen: RunScreen {
         sink.flush()
     }
 
+    func restore() {
+        sink.flush()
+    }
+
     private func emit(_ line: String) {
         sink.writeLine(line)
         if paced { sink.flush() }

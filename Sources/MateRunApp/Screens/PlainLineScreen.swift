@@ -52,6 +52,10 @@ final class PlainLineScreen: RunScreen {
         sink.flush()
     }
 
+    func restore() {
+        sink.flush()
+    }
+
     private func emit(_ line: String) {
         sink.writeLine(line)
         if paced { sink.flush() }

@@ -14,6 +14,10 @@ protocol RunScreen: AnyObject {
     /// human reader (the mate's result).
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
                 extraFields: [JSONField], resultLines: [String])
-    /// A JSON-only event that is not a run event (e.g. the host's `listening`).
+    /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
+    /// for people.
     func announce(_ fields: [JSONField], text: String)
+    /// Puts the terminal back as it was (the cursor) and writes out what is buffered. Safe to
+    /// call more than once; every exit path calls it.
+    func restore()
 }

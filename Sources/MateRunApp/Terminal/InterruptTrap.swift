@@ -21,8 +21,10 @@ final class InterruptTrap {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if count.increment() > 1 {
-                    OutputSink.standardOutput.write(TerminalControl.showCursor)
-                    OutputSink.standardOutput.flush()
+                    if OutputSink.standardOutput.isTerminal {
+                        OutputSink.standardOutput.write(TerminalControl.showCursor)
+                        OutputSink.standardOutput.flush()
+                    }
                     exit(130)
                 }
                 onInterrupt()
@@ -31,9 +33,6 @@ final class InterruptTrap {
             return source
         }
     }
-
-    /// Whether a signal arrived.
-    var fired: Bool { count.value > 0 }
 
     /// Puts the default handlers back.
     func release() {
@@ -53,6 +52,4 @@ private final class SignalCount: Sendable {
             return value
         }
     }
-
-    var value: Int { count.withLock { $0 } }
 }

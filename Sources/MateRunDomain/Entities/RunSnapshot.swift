@@ -33,10 +33,4 @@ public struct RunSnapshot: Sendable, Equatable {
     public var averagePaceSecondsPerKilometre: Double? {
         distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
     }
-
-    /// Fraction of the goal covered, 0...1, or nil without a goal.
-    public var goalFraction: Double? {
-        guard let goalMetres, goalMetres > 0 else { return nil }
-        return min(1, max(0, distanceMetres / goalMetres))
-    }
 }

@@ -45,9 +45,6 @@ public struct MateView: Sendable, Equatable {
         self.leadMetres = leadMetres
         self.combinedMetres = combinedMetres
     }
-
-    /// Whether the mate's run is over (finished or cancelled).
-    public var isFinished: Bool { phase == .finished || phase == .cancelled }
 }
 
 /// Where the mate's run stands, as its `state` messages said.

@@ -55,10 +55,10 @@ public enum ScenarioOverviewView {
         return lines
     }
 
-    public static func line(_ overview: ScenarioOverview) -> String {
-        let distance = overview.routeMetres.map(RunFormat.kilometres(metres:)) ?? overview.source
-        return pad(overview.file, 26) + pad(RunFormat.clockTime(seconds: overview.durationSeconds), 10)
-            + pad(distance, 10) + overview.summary
+    /// One line of a listing: file, duration, noise-free distance (or "recorded"), summary.
+    public static func line(file: String, summary: String, durationSeconds: Double, routeMetres: Double?) -> String {
+        let distance = routeMetres.map(RunFormat.kilometres(metres:)) ?? "recorded"
+        return pad(file, 26) + pad(RunFormat.clockTime(seconds: durationSeconds), 10) + pad(distance, 10) + summary
     }
 
     /// A scenario that did not load, listed with its problem.

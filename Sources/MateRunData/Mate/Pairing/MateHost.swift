@@ -140,7 +140,10 @@ public actor MateHost {
     }
 
     private nonisolated func resumeSession(on channel: SocketMateChannel, mateLastReceivedSeq: Int) async {
-        guard let (link, sessionID) = await currentSession() else { return }
+        guard let (link, sessionID) = await currentSession() else {
+            await refuse(channel, MateRefusal(reason: .unknownSession, message: "there is no session to resume"))
+            return
+        }
         let hostName = hostName
         let resumed = await link.resume(on: channel, mateLastReceivedSeq: mateLastReceivedSeq) { lastReceivedSeq in
             .welcome(MateWelcome(sessionID: sessionID, name: hostName, resumedLastReceivedSeq: lastReceivedSeq))

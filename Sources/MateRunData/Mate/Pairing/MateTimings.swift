@@ -24,16 +24,3 @@ public struct MateTimings: Sendable {
     /// The numbers of PROTOCOL.md.
     public static let standard = MateTimings()
 }
-
-extension Duration {
-    /// The duration in seconds, for countdowns and messages.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
-    /// The duration in whole milliseconds, rounded to the nearest, for the wire.
-    var roundedMilliseconds: Int {
-        Int((seconds * 1000).rounded())
-    }
-}

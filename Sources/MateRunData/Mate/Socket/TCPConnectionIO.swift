@@ -28,11 +28,11 @@ extension TCPConnection {
             } else {
                 let idleDeadline = lastFrame + idleTimeout
                 if now >= idleDeadline {
-                    lingerUntil = fail(.idleTimeout(seconds: Self.seconds(idleTimeout)))
+                    lingerUntil = fail(.idleTimeout(seconds: idleTimeout.seconds))
                     continue
                 }
                 if let stalledSince, now >= stalledSince + idleTimeout {
-                    lingerUntil = fail(.sendStalled(seconds: Self.seconds(idleTimeout)))
+                    lingerUntil = fail(.sendStalled(seconds: idleTimeout.seconds))
                     continue
                 }
                 deadline = stalledSince.map { min($0 + idleTimeout, idleDeadline) } ?? idleDeadline
@@ -120,10 +120,5 @@ extension TCPConnection {
         }
         _ = shutdown(fd, Int32(SHUT_WR))
         return .now + Self.linger
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

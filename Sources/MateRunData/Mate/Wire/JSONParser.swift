@@ -1,4 +1,4 @@
-/// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`, bounded in nesting depth.
+/// A strict RFC 8259 parser from UTF-8 bytes to `WireJSONValue`, bounded in nesting depth.
 ///
 /// Frames are small (at most `MateProtocol.maxFrameBytes`), so it parses the whole frame at once
 /// and reports the byte offset of the first problem.
@@ -14,7 +14,7 @@ struct JSONParser {
     }
 
     /// Parses exactly one JSON value, surrounded by optional whitespace.
-    static func parse(_ bytes: [UInt8]) throws(MateWireError) -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws(MateWireError) -> WireJSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -40,7 +40,7 @@ struct JSONParser {
         index += 1
     }
 
-    private mutating func value(depth: Int) throws(MateWireError) -> JSONValue {
+    private mutating func value(depth: Int) throws(MateWireError) -> WireJSONValue {
         guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
         switch current {
         case UInt8(ascii: "{"): return try object(depth: depth)
@@ -66,9 +66,9 @@ struct JSONParser {
         index += count
     }
 
-    private mutating func object(depth: Int) throws(MateWireError) -> JSONValue {
+    private mutating func object(depth: Int) throws(MateWireError) -> WireJSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: WireJSONValue] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -92,9 +92,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(MateWireError) -> JSONValue {
+    private mutating func array(depth: Int) throws(MateWireError) -> WireJSONValue {
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [WireJSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1

@@ -1,15 +1,15 @@
 /// Reads typed fields of one message's JSON object, with errors that name the message and field.
 struct MateFields {
     let type: String
-    let members: [String: JSONValue]
+    let members: [String: WireJSONValue]
 
     /// Present and not null.
-    private func value(_ field: String) -> JSONValue? {
+    private func value(_ field: String) -> WireJSONValue? {
         guard let value = members[field], value != .null else { return nil }
         return value
     }
 
-    private func required(_ field: String) throws(MateWireError) -> JSONValue {
+    private func required(_ field: String) throws(MateWireError) -> WireJSONValue {
         guard let value = value(field) else { throw .missingField(type: type, field: field) }
         return value
     }

@@ -170,6 +170,9 @@ private struct GPXScanner {
         let start = origin ?? instant
         origin = start
         let time = instant.seconds(since: start)
+        guard time <= Scenario.longestDurationSeconds else {
+            throw failure(at: tag, "expected a track lasting at most 72 hours, found a <time> \(Int(min(time, 1e12) / 3600)) h after the first")
+        }
         if let previous = points.last?.time, time < previous {
             throw failure(at: tag, "expected a <time> no earlier than the previous point's (time went backwards by \(previous - time) s)")
         }

@@ -34,6 +34,9 @@ enum RecordedSamplesDTO {
 
     private static func forwardTime(_ value: ScenarioJSONNode, after previous: Double?) throws(ScenarioError) -> Double {
         let time = try value.seconds()
+        guard time <= Scenario.longestDurationSeconds else {
+            throw value.mismatch("expected a time of at most 72:00:00 (the longest run a scenario holds), found \(value.found)")
+        }
         if let previous, time < previous {
             throw value.mismatch(
                 "expected a time no earlier than the previous sample's \(ScenarioJSONNode.format(previous)) s (time went backwards), found \(value.found)")

@@ -85,7 +85,7 @@ struct ScenarioFileDTO {
         case (false, false): break
         }
         let route = try RouteDTO.decode(root["route"]).toDomain()
-        let segments = try SegmentDTO.decodeList(root["segments"])
+        let segments = try SegmentDTO.decodeChecked(root["segments"])
         let gps = try GPSDTO.decode(root["gps"])
         let plan = ScriptPlan(route: route, segments: segments, gps: gps)
         if plan.totalDistanceMetres > 0, route.passMetres < 1 {

@@ -53,6 +53,4 @@ struct ScriptPlan {
     var segments: [ScriptedSegment]
     var gps: GPSSettings
 
-    var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
-    var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
-}
+    var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }}

@@ -2,25 +2,13 @@
 ///
 /// Our own because the codec must tell `true` from `1` and `3` from `3.0`, and must reject
 /// `1e999` instead of reading infinity, which Foundation's parser does not let us see.
-enum JSONValue: Equatable {
+enum WireJSONValue: Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    /// The JSON type's name, for error messages.
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
+    case array([WireJSONValue])
+    case object([String: WireJSONValue])
 }
 
 /// A JSON number as written, converted on demand.
