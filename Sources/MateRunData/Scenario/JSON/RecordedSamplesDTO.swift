@@ -34,6 +34,9 @@ enum RecordedSamplesDTO {
 
     private static func forwardTime(_ value: ScenarioJSONNode, after previous: Double?) throws(ScenarioError) -> Double {
         let time = try value.seconds()
+        guard time <= ScenarioLimits.maxDurationSeconds else {
+            throw value.mismatch("expected a time within \(ScenarioLimits.maxDurationText) of the start, found \(value.found)")
+        }
         if let previous, time < previous {
             throw value.mismatch(
                 "expected a time no earlier than the previous sample's \(ScenarioJSONNode.format(previous)) s (time went backwards), found \(value.found)")

@@ -18,6 +18,9 @@ enum SegmentDTO {
                 let count = try item["repeat"].number(in: 1...1000, meaning: "a repeat count")
                 guard count == count.rounded() else { throw item["repeat"].mismatch("expected a whole repeat count, found \(item["repeat"].found)") }
                 let group = try decodeList(item["segments"])
+                guard segments.count + group.count * Int(count) <= ScenarioLimits.maxSegments else {
+                    throw item.mismatch("expected at most \(ScenarioLimits.maxSegments) segments with repeats unrolled, found more")
+                }
                 for _ in 0..<Int(count) { segments.append(contentsOf: group) }
             }
         }
@@ -48,6 +51,9 @@ enum SegmentDTO {
     private static func duration(_ value: ScenarioJSONNode) throws(ScenarioError) -> Double {
         let seconds = try value.seconds(meaning: "a duration")
         guard seconds > 0 else { throw value.mismatch("expected a duration longer than 0 s, found \(value.found)") }
+        guard seconds <= ScenarioLimits.maxDurationSeconds else {
+            throw value.mismatch("expected a duration of at most \(ScenarioLimits.maxDurationText), found \(value.found)")
+        }
         return seconds
     }
 }
