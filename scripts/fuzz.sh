@@ -18,6 +18,9 @@ modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(wire gpx json)
 
 scratch=.build-fuzz
+# Always from clean: an incremental rebuild in this scratch path was seen to drop the coverage
+# instrumentation (libFuzzer then prints no "cov:" and fuzzes blind).
+rm -rf "$scratch/release" "$scratch"/*-unknown-linux-gnu
 swift build -c release --scratch-path "$scratch" --product MateRunFuzz \
     --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
 binary="$scratch/release/MateRunFuzz"
