@@ -28,6 +28,8 @@ let package = Package(
             dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation", "MateRunTestSupport"]
         ),
         .executableTarget(name: "MateLatencyBenchmark", dependencies: ["MateRunDomain", "MateRunData"]),
+        // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
+        .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunData", "MateRunDomain"]),
         .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
         .testTarget(name: "MateRunDataTests", dependencies: ["MateRunData", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(

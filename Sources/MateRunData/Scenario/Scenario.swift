@@ -16,10 +16,6 @@ public struct Scenario: Sendable {
         case gpx
     }
 
-    /// The longest run a scenario may hold (72 h: longer than any ultra a runner replays). Beyond
-    /// it a file is a mistake, and its 1 Hz motion stream would exhaust memory.
-    public static let longestDurationSeconds = 72.0 * 3600
-
     public var name: String
     /// One-line description.
     public var summary: String

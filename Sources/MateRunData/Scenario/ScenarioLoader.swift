@@ -7,7 +7,12 @@ import Foundation
 /// `ScenarioError` that names the file and the place.
 public enum ScenarioLoader {
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        let bytes = try readFile(path)
+        try load(bytes: readFile(path), path: path)
+    }
+
+    /// `load(path:)` on bytes already read; `path` names the file in errors and picks the format.
+    /// (`package` for the fuzzer, which feeds bytes without touching the disk.)
+    package static func load(bytes: [UInt8], path: String) throws(ScenarioError) -> Scenario {
         switch format(of: path, bytes: bytes) {
         case .json:
             let root = try ScenarioJSONNode.parseDocument(Data(bytes), file: path)

@@ -109,7 +109,8 @@ public enum MateWireCodec {
     }
 
     /// `decode` without the fast path: parses the whole object, then reads the fields.
-    static func decodeGenerally(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
+    /// (`package` so that the fuzzer can check that both paths agree.)
+    package static func decodeGenerally(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
         guard case .object(let members) = try JSONParser.parse(frame) else { throw .notAnObject }
         guard case .string(let type)? = members["type"] else { throw .missingType }
         let fields = MateFields(type: type, members: members)

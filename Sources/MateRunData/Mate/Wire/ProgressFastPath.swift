@@ -9,9 +9,9 @@ import MateRunDomain
 /// duplicated, `null`, out-of-range or wrong-typed field, an escape in a key, an unknown field
 /// whose value is not a plain scalar, malformed JSON...) it returns nil and the general parser
 /// decides, so that errors and PROTOCOL.md semantics stay the general parser's.
-enum ProgressFastPath {
+package enum ProgressFastPath {
     /// The progress in `frame` (without its newline), or nil to fall back to the general parser.
-    static func decode(_ frame: [UInt8]) -> MateProgress? {
+    package static func decode(_ frame: [UInt8]) -> MateProgress? {
         frame.withUnsafeBufferPointer { bytes in
             var scanner = ProgressScanner(bytes: bytes)
             return scanner.progress()

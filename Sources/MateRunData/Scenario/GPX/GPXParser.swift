@@ -170,11 +170,11 @@ private struct GPXScanner {
         let start = origin ?? instant
         origin = start
         let time = instant.seconds(since: start)
-        guard time <= Scenario.longestDurationSeconds else {
-            throw failure(at: tag, "expected a track lasting at most 72 hours, found a <time> \(Int(min(time, 1e12) / 3600)) h after the first")
-        }
         if let previous = points.last?.time, time < previous {
             throw failure(at: tag, "expected a <time> no earlier than the previous point's (time went backwards by \(previous - time) s)")
+        }
+        guard time <= ScenarioLimits.maxDurationSeconds else {
+            throw failure(at: tag, "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
         }
         points.append(LocationSample(
             time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: point.elevation))

@@ -22,7 +22,7 @@ enum ClockText {
 
     /// `330` → `"5:30"`, for messages and listings.
     static func text(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = seconds.isFinite ? Int(min(max(seconds, 0), 1e15).rounded()) : 0
         let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
         let mmss = "\(minutes < 10 && hours > 0 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
         return hours > 0 ? "\(hours):\(mmss)" : mmss

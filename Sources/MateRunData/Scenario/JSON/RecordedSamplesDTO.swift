@@ -34,8 +34,8 @@ enum RecordedSamplesDTO {
 
     private static func forwardTime(_ value: ScenarioJSONNode, after previous: Double?) throws(ScenarioError) -> Double {
         let time = try value.seconds()
-        guard time <= Scenario.longestDurationSeconds else {
-            throw value.mismatch("expected a time of at most 72:00:00 (the longest run a scenario holds), found \(value.found)")
+        guard time <= ScenarioLimits.maxDurationSeconds else {
+            throw value.mismatch("expected a time within \(ScenarioLimits.maxDurationText) of the start, found \(value.found)")
         }
         if let previous, time < previous {
             throw value.mismatch(

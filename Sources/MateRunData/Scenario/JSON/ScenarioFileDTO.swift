@@ -85,9 +85,14 @@ struct ScenarioFileDTO {
         case (false, false): break
         }
         let route = try RouteDTO.decode(root["route"]).toDomain()
-        let segments = try SegmentDTO.decodeChecked(root["segments"])
+        let segments = try SegmentDTO.decodeList(root["segments"])
         let gps = try GPSDTO.decode(root["gps"])
         let plan = ScriptPlan(route: route, segments: segments, gps: gps)
+        // Finite: each segment lasts at most maxDurationSeconds, and there are at most maxSegments.
+        guard plan.totalDurationSeconds <= ScenarioLimits.maxDurationSeconds else {
+            throw root["segments"].mismatch(
+                "expected segments lasting at most \(ScenarioLimits.maxDurationText) in all, found \(ClockText.text(plan.totalDurationSeconds))")
+        }
         if plan.totalDistanceMetres > 0, route.passMetres < 1 {
             throw root["route"]["waypoints"].mismatch("expected waypoints apart from each other; the route is 0 m long")
         }

@@ -3,39 +3,23 @@ import MateRunDomain
 /// The `segments` of a scripted scenario: stretches at a steady pace, and `repeat` groups of them.
 enum SegmentDTO {
     static let fields = ["activity", "pace", "speed_kmh", "duration", "distance_km"]
-    /// The most segments once repeats are unrolled: beyond it a file is a mistake.
-    static let mostSegments = 100_000
-
-    /// The segments in run order, with repeat groups unrolled; refuses a script longer than
-    /// `Scenario.longestDurationSeconds` or with more than `mostSegments` segments.
-    static func decodeChecked(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
-        let segments = try decodeList(value)
-        let total = segments.reduce(0) { $0 + $1.durationSeconds }
-        guard total <= Scenario.longestDurationSeconds else {
-            throw value.mismatch("expected segments lasting at most 72:00:00 in all, found \(Int(min(total, 1e9) / 3600)) h")
-        }
-        return segments
-    }
 
     /// The segments in run order, with repeat groups unrolled.
-    private static func decodeList(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
+    static func decodeList(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
         let items = try value.array()
         guard !items.isEmpty else { throw value.mismatch("expected at least one segment") }
         var segments: [ScriptedSegment] = []
         for item in items {
             _ = try item.object()
             if item["repeat"].isMissing {
-                guard segments.count < mostSegments else {
-                    throw item.mismatch("expected at most \(mostSegments) segments once repeats are unrolled")
-                }
                 segments.append(try decode(item))
             } else {
                 try item.allowOnly(["repeat", "segments"])
                 let count = try item["repeat"].number(in: 1...1000, meaning: "a repeat count")
                 guard count == count.rounded() else { throw item["repeat"].mismatch("expected a whole repeat count, found \(item["repeat"].found)") }
                 let group = try decodeList(item["segments"])
-                guard segments.count + group.count * Int(count) <= mostSegments else {
-                    throw item.mismatch("expected at most \(mostSegments) segments once repeats are unrolled")
+                guard segments.count + group.count * Int(count) <= ScenarioLimits.maxSegments else {
+                    throw item.mismatch("expected at most \(ScenarioLimits.maxSegments) segments with repeats unrolled, found more")
                 }
                 for _ in 0..<Int(count) { segments.append(contentsOf: group) }
             }
@@ -67,8 +51,8 @@ enum SegmentDTO {
     private static func duration(_ value: ScenarioJSONNode) throws(ScenarioError) -> Double {
         let seconds = try value.seconds(meaning: "a duration")
         guard seconds > 0 else { throw value.mismatch("expected a duration longer than 0 s, found \(value.found)") }
-        guard seconds <= Scenario.longestDurationSeconds else {
-            throw value.mismatch("expected a duration of at most 72:00:00, found \(value.found)")
+        guard seconds <= ScenarioLimits.maxDurationSeconds else {
+            throw value.mismatch("expected a duration of at most \(ScenarioLimits.maxDurationText), found \(value.found)")
         }
         return seconds
     }

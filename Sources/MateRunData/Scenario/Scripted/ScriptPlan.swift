@@ -53,4 +53,6 @@ struct ScriptPlan {
     var segments: [ScriptedSegment]
     var gps: GPSSettings
 
-    var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }}
+    var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
+    var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
+}

@@ -1,0 +1,14 @@
+/// How big a scenario may be, so that a hostile or broken file gets an error instead of making
+/// the loader allocate without bound: replay builds a 1 Hz motion stream and a fix every GPS
+/// interval over the whole run, so its length is what costs memory.
+enum ScenarioLimits {
+    /// The longest run a scenario may describe: 7 days, far beyond any race (a 24-hour race, a
+    /// multi-day ultra), yet at most about 600k motion samples.
+    static let maxDurationSeconds = 7.0 * 86_400
+
+    /// The most segments a script may have once its `repeat` groups are unrolled.
+    static let maxSegments = 10_000
+
+    /// `maxDurationSeconds` as people read it.
+    static let maxDurationText = "7 days (168:00:00)"
+}

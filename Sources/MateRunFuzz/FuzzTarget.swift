@@ -1,0 +1,106 @@
+import Foundation
+import MateRunData
+import MateRunDomain
+
+/// What one fuzz input exercises. The first byte picks it (`w`, `g`, `j`, else the byte modulo 3)
+/// unless `MATERUN_FUZZ_MODE` (`wire`, `gpx`, `json`) forces one; the rest is the payload.
+enum FuzzMode: String, Sendable {
+    case wire, gpx, json
+
+    static let forced: FuzzMode? = ProcessInfo.processInfo.environment["MATERUN_FUZZ_MODE"].flatMap(FuzzMode.init)
+
+    init(selector: UInt8) {
+        switch selector {
+        case UInt8(ascii: "w"): self = .wire
+        case UInt8(ascii: "g"): self = .gpx
+        case UInt8(ascii: "j"): self = .json
+        default: self = [.wire, .gpx, .json][Int(selector % 3)]
+        }
+    }
+}
+
+/// Runs one input through a parser. Throwing a clear error is fine; anything that traps is a bug,
+/// and so is a broken invariant, which `fatalError`s so that libFuzzer keeps the input.
+enum FuzzTarget {
+    static func run(_ input: [UInt8]) {
+        guard let selector = input.first else { return }
+        let payload = Array(input.dropFirst())
+        switch FuzzMode.forced ?? FuzzMode(selector: selector) {
+        case .wire: wire(payload)
+        case .gpx: scenario(payload, path: "fuzz.gpx")
+        case .json: scenario(payload, path: "fuzz.json")
+        }
+    }
+
+    // MARK: Wire
+
+    /// The frame decoder over the payload (whole, and cut in two where its first byte says), then
+    /// every frame, and the raw payload as one frame, through the codec.
+    static func wire(_ payload: [UInt8]) {
+        let limit = 4096
+        var whole = FrameDecoder(maxFrameBytes: limit)
+        let wholeResult = Result { () throws(MateWireError) in try whole.append(payload) }
+
+        var pieces = FrameDecoder(maxFrameBytes: limit)
+        let cut = payload.isEmpty ? 0 : Int(payload[0]) % (payload.count + 1)
+        let piecesResult = Result { () throws(MateWireError) -> [[UInt8]] in
+            try pieces.append(payload[..<cut]) + pieces.append(payload[cut...])
+        }
+        switch (wholeResult, piecesResult) {
+        case (.success(let a), .success(let b)):
+            require(a == b && whole.bufferedByteCount == pieces.bufferedByteCount, "FrameDecoder: cutting the bytes changed the frames")
+        case (.failure(let a), .failure(let b)):
+            require(a == b, "FrameDecoder: cutting the bytes changed the error (\(a) vs \(b))")
+        default:
+            require(false, "FrameDecoder: cutting the bytes changed success into failure or back")
+        }
+        if case .success(let frames) = wholeResult {
+            for frame in frames {
+                require(frame.count <= limit, "FrameDecoder: frame over the limit")
+                frameChecks(frame)
+            }
+        }
+        frameChecks(payload)
+    }
+
+    /// `decode` agrees with the general parser, the progress fast path agrees with it to the bit,
+    /// and whatever decodes re-encodes to a frame that decodes to the same message.
+    static func frameChecks(_ frame: [UInt8]) {
+        let general = Result { () throws(MateWireError) in try MateWireCodec.decodeGenerally(frame) }
+        let decoded = Result { () throws(MateWireError) in try MateWireCodec.decode(frame) }
+        require(general == decoded, "decode and decodeGenerally disagree: \(decoded) vs \(general)")
+        if let fast = ProgressFastPath.decode(frame) {
+            guard case .success(let message) = general else {
+                fatalError("ProgressFastPath accepted a frame the general parser rejects: \(general)")
+            }
+            require(
+                MateWireCodec.encode(.progress(fast)) == MateWireCodec.encode(message),
+                "ProgressFastPath and the general parser read different values: \(fast) vs \(message)")
+        }
+        switch general {
+        case .success(let message):
+            let encoded = MateWireCodec.encode(message)
+            require(encoded.last == UInt8(ascii: "\n"), "encode: frame without its newline")
+            let again = Result { () throws(MateWireError) in try MateWireCodec.decode(Array(encoded.dropLast())) }
+            require(again == .success(message), "round trip changed \(message) into \(again)")
+        case .failure(let error):
+            require(!error.description.isEmpty, "empty error description")
+        }
+    }
+
+    // MARK: Scenarios
+
+    static func scenario(_ payload: [UInt8], path: String) {
+        do {
+            let scenario = try ScenarioLoader.load(bytes: payload, path: path)
+            require(!scenario.locations.isEmpty, "a loaded scenario without locations")
+            require(scenario.durationSeconds.isFinite, "a loaded scenario with a non-finite duration")
+        } catch {
+            require(!error.description.isEmpty, "empty error description")
+        }
+    }
+
+    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError(message()) }
+    }
+}
