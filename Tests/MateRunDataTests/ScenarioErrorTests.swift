@@ -60,6 +60,8 @@ struct ScenarioErrorTests {
          "segments", "7 days"),
         (#"{"version": 1, "name": "x", "locations": [{"t": 0, "lat": 1, "lon": 1}, {"t": 1e12, "lat": 1, "lon": 1.001}]}"#,
          "locations[1].t", "expected a time within 7 days"),
+        (#"{"version": 1, "name": "x", "route": {"waypoints": [[1, 1], [1, 2]]}, "segments": [{"pace": "5:00", "duration": 60}], "gps": {"signal_loss": [{"from": 0, "to": 60}]}}"#,
+         "gps.signal_loss", "they cover the whole run"),
     ]
 
     @Test(arguments: cases)

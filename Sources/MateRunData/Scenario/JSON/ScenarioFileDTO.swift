@@ -101,6 +101,11 @@ struct ScenarioFileDTO {
                 format: "expected at most the route's %.3f km (shape \"once\"), found segments covering %.3f km; use \"loop\" or \"out-and-back\" to go round",
                 route.reachMetres / 1000, plan.totalDistanceMetres / 1000))
         }
+        let fixTimes = ScriptedTrack.fixTimes(duration: plan.totalDurationSeconds, interval: gps.intervalSeconds)
+        let anyFix = fixTimes.contains { time in !gps.signalLoss.contains { $0.contains(time) } }
+        if !anyFix, root["locations"].isMissing {
+            throw root["gps"]["signal_loss"].mismatch("expected some fixes outside the signal-loss windows; they cover the whole run")
+        }
         return plan
     }
 }
