@@ -18,12 +18,23 @@ modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(wire gpx json)
 
 scratch=.build-fuzz
-# Always from clean: an incremental rebuild in this scratch path was seen to drop the coverage
-# instrumentation (libFuzzer then prints no "cov:" and fuzzes blind).
-rm -rf "$scratch/release" "$scratch"/*-unknown-linux-gnu
-swift build -c release --scratch-path "$scratch" --product MateRunFuzz \
-    --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
-binary="$scratch/release/MateRunFuzz"
+binary="$scratch/build/release/MateRunFuzz"
+# Built from clean in its own scratch path. On this toolchain a sanitizer build sometimes comes
+# out without coverage counters (seen on clean builds too; cause unknown), and libFuzzer then
+# fuzzes blind: so the build is checked for counters and retried, and each run below is checked
+# for "cov:" as well.
+instrumented=no
+for attempt in 1 2 3; do
+    rm -rf "$scratch/build"
+    swift build -c release --scratch-path "$scratch/build" --product MateRunFuzz \
+        --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
+    if SWIFT_BACKTRACE=enable=no "$binary" -runs=0 2>&1 | grep -q "inline 8-bit counters"; then
+        instrumented=yes
+        break
+    fi
+    echo "!! build $attempt has no coverage counters; building again"
+done
+[ "$instrumented" = yes ] || { echo "!! no instrumented build after 3 attempts"; exit 1; }
 
 status=0
 for mode in "${modes[@]}"; do
@@ -36,6 +47,10 @@ for mode in "${modes[@]}"; do
         -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$scratch/crashes/$mode/" \
         "$scratch/corpus/$mode" "Fuzz/corpus/$mode" >"$log" 2>&1; then
+        status=1
+    fi
+    if ! grep -qE 'INITED cov: [0-9]+' "$log"; then
+        echo "!! $mode ran without coverage feedback (no 'cov:' in $log): the build is not instrumented"
         status=1
     fi
     grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -2 || true
