@@ -37,7 +37,7 @@ struct RunSessionTests {
         track.north(speed: 3, seconds: 1000, noise: 5)
         // When the session replays it
         let session = replay(track)
-        // Then the distance stays within 4% of the truth (a raw sum of fixes overstates it by ~40%)
+        // Then the distance stays within 4% of the truth (a raw sum of these fixes is about 3x the truth)
         #expect(abs(session.distanceMetres - 3000) / 3000 < 0.04, "measured \(session.distanceMetres)")
     }
 
