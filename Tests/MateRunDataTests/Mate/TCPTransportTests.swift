@@ -122,7 +122,7 @@ struct TCPTransportTests {
     @Test func aCancelledAcceptReturnsAtOnceAndTheListenerStillAccepts() async throws {
         let listener = try TCPListener()
         let waiting = Task { try await listener.accept() }
-        try await Task.sleep(for: .milliseconds(50))
+        try await untilAcceptIsWaiting(on: listener)
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await withTimeout { try await waiting.value } }
 
@@ -134,7 +134,7 @@ struct TCPTransportTests {
     @Test func closingTheListenerEndsAWaitingAccept() async throws {
         let listener = try TCPListener()
         let waiting = Task { try await listener.accept() }
-        try await Task.sleep(for: .milliseconds(50))
+        try await untilAcceptIsWaiting(on: listener)
         listener.close()
         await #expect(throws: SocketError.self) { try await withTimeout { try await waiting.value } }
     }
@@ -195,5 +195,16 @@ struct TCPTransportTests {
             return try await received
         }
         #expect(seqs == Array(1...count))
+    }
+}
+
+/// Returns once an `accept()` on `listener` is registered and blocked, so that a test wakes a
+/// waiting accept rather than racing one that has not started; bounded, never a fixed sleep.
+private func untilAcceptIsWaiting(on listener: TCPListener) async throws {
+    try await withTimeout {
+        while listener.waitingAccepts == 0 {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
     }
 }

@@ -56,6 +56,9 @@ public final class TCPListener: Sendable {
     /// The port actually bound.
     public var port: UInt16 { localEndpoint.port }
 
+    /// How many `accept()` calls are waiting for a connection (what cancel and close must wake).
+    var waitingAccepts: Int { waiters.withLock { $0.wakes.count } }
+
     /// Waits for the next connection. Throws `CancellationError` when the calling task is
     /// cancelled, and `SocketError` once the listener is closed.
     public func accept(options: TCPConnectionOptions = TCPConnectionOptions()) async throws -> TCPConnection {
