@@ -58,7 +58,7 @@ struct MateFlowCoordinator {
     private func cancelledBeforeStart() -> MateRunSummary {
         MateRunSummary(
             terms: pairing.terms,
-            own: RunSummary(snapshot: RunSnapshot(goalMetres: pairing.terms.goalMetres), splits: [], ending: .cancelled),
+            own: .notStarted(goalMetres: pairing.terms.goalMetres),
             mate: MateFinalFigures(name: pairing.mateName, distanceMetres: 0, elapsedSeconds: 0, final: false, connected: true),
             result: .cancelled, winner: nil, ownSharePercent: nil)
     }

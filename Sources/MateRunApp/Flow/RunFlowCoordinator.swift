@@ -19,25 +19,20 @@ struct RunFlowCoordinator {
     func run(_ start: () -> any RunningUseCase) async -> RunSummary {
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: profile, goalMetres: goalMetres))
+        var final = RunSummary.notStarted(goalMetres: goalMetres)
         let countdown = Countdown(clock: countdownClock, screen: screen)
-        if !(await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel)) {
-            let summary = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
-            let state = viewModel.send(.event(.finished(summary)))
-            screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
-            return summary
-        }
-        screen.show(viewModel.send(.countdown(0)))
-        var final = RunSummary(snapshot: RunSnapshot(goalMetres: goalMetres), splits: [], ending: .cancelled)
-        for await event in start().events() {
-            let state = viewModel.send(.event(event))
-            if case .finished(let summary) = event {
+        if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
+            screen.show(viewModel.send(.countdown(0)))
+            for await event in start().events() {
+                guard case .finished(let summary) = event else {
+                    screen.update(event, state: viewModel.send(.event(event)), extraFields: [])
+                    continue
+                }
                 final = summary
-                screen.finish(summary, profile: profile, state: state, extraFields: [], resultLines: [])
-            } else {
-                screen.update(event, state: state, extraFields: [])
             }
         }
+        let state = viewModel.send(.event(.finished(final)))
+        screen.finish(final, profile: profile, state: state, extraFields: [], resultLines: [])
         return final
     }
-
 }
