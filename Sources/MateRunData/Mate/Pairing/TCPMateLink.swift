@@ -204,7 +204,7 @@ public actor TCPMateLink: MateLink {
 
     private func giveUp(generation: Int) {
         guard case .interrupted(let current) = phase, current == generation else { return }
-        lose(reason: .connectionLost, detail: "no connection to the mate for \(Self.format(timings.lostAfter)) s")
+        lose(reason: .connectionLost, detail: "no connection to the mate for \(timings.lostAfter.seconds.plainText) s")
     }
 
     // MARK: Sending and ending
@@ -265,10 +265,5 @@ public actor TCPMateLink: MateLink {
     private var currentChannel: SocketMateChannel? {
         if case .connected(let channel, _) = phase { return channel }
         return nil
-    }
-
-    private static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }

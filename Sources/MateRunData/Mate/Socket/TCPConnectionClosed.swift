@@ -42,17 +42,13 @@ public struct TCPConnectionClosed: Error, Sendable, Equatable, CustomStringConve
         case .peerClosed:
             "\(remote) closed the connection"
         case .idleTimeout(let seconds):
-            "no complete frame from \(remote) in \(Self.format(seconds)) s"
+            "no complete frame from \(remote) in \(seconds.plainText) s"
         case .sendStalled(let seconds):
-            "\(remote) read nothing we sent for \(Self.format(seconds)) s"
+            "\(remote) read nothing we sent for \(seconds.plainText) s"
         case .badFrame(let error):
             "bad frame from \(remote): \(error)"
         case .socket(let error):
             error.description
         }
-    }
-
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }

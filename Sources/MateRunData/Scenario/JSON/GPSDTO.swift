@@ -32,7 +32,7 @@ enum GPSDTO {
                 let from = try window["from"].seconds()
                 let to = try window["to"].seconds()
                 guard to > from else {
-                    throw window["to"].mismatch("expected a time after from (\(ScenarioJSONNode.format(from)) s), found \(window["to"].found)")
+                    throw window["to"].mismatch("expected a time after from (\(from.plainText) s), found \(window["to"].found)")
                 }
                 gps.signalLoss.append(from...to)
             }

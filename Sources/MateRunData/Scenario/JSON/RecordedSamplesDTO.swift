@@ -39,7 +39,7 @@ enum RecordedSamplesDTO {
         }
         if let previous, time < previous {
             throw value.mismatch(
-                "expected a time no earlier than the previous sample's \(ScenarioJSONNode.format(previous)) s (time went backwards), found \(value.found)")
+                "expected a time no earlier than the previous sample's \(previous.plainText) s (time went backwards), found \(value.found)")
         }
         return time
     }

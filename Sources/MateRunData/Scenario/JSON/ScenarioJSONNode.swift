@@ -62,7 +62,7 @@ struct ScenarioJSONNode {
     /// A number in `range`, described by `meaning` in the complaint (e.g. "a weight in kg").
     func number(in range: ClosedRange<Double>, meaning: String) throws(ScenarioError) -> Double {
         guard let value = numericValue, range.contains(value) else {
-            throw mismatch("expected \(meaning) between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), found \(found)")
+            throw mismatch("expected \(meaning) between \(range.lowerBound.plainText) and \(range.upperBound.plainText), found \(found)")
         }
         return value
     }
@@ -86,17 +86,13 @@ struct ScenarioJSONNode {
         case is [String: Any]: "an object"
         case is [Any]: "an array"
         case let number as NSNumber:
-            String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : Self.format(number.doubleValue)
+            String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : number.doubleValue.plainText
         default: "an unexpected value"
         }
     }
 
     func mismatch(_ expected: String) -> ScenarioError {
         ScenarioError(file: file, place: path, expected: expected)
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private static func reason(of error: any Error) -> String {
