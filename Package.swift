@@ -1,8 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers are targets so that the compiler enforces the dependency rule:
-// Data → Domain ← Presentation, and App → all.
+// Each layer, and each subsystem of the outer layer, is a target, so that the compiler enforces
+// the dependency rule (scripts/check-layers.sh checks the imports too):
+//
+//   MateRunDomain        entities, rules, use cases, and the ports they call; no platform module
+//   MateRunPresentation  view models and terminal views           → Domain
+//   MateRunScenarios     scenario files and replay sensors         → Domain
+//   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
+//   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket
+//   MateRunApp           composition root, flows, command line     → all
 let package = Package(
     name: "materun",
     products: [
@@ -15,23 +22,36 @@ let package = Package(
             // a replay at --speed max makes several such calls per sample.
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
-        .target(name: "MateRunData", dependencies: ["MateRunDomain"]),
         .target(name: "MateRunPresentation", dependencies: ["MateRunDomain"]),
+        .target(name: "MateRunScenarios", dependencies: ["MateRunDomain"]),
+        .target(name: "MateRunSocket"),
+        .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket"]),
         .target(
             name: "MateRunApp",
-            dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation"]
+            dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
         .executableTarget(
             name: "MateRunBenchmarks",
-            dependencies: ["MateRunDomain", "MateRunData", "MateRunPresentation", "MateRunTestSupport"]
+            dependencies: ["MateRunDomain", "MateRunScenarios", "MateRunPresentation", "MateRunTestSupport"]
         ),
-        .executableTarget(name: "MateLatencyBenchmark", dependencies: ["MateRunDomain", "MateRunData"]),
+        .executableTarget(
+            name: "MateLatencyBenchmark",
+            dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate"]
+        ),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
-        .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunData", "MateRunDomain"]),
+        .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain"]),
         .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
-        .testTarget(name: "MateRunDataTests", dependencies: ["MateRunData", "MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunScenariosTests",
+            dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
+        ),
+        .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunMateTests",
+            dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunTestSupport"]
+        ),
         .testTarget(
             name: "MateRunPresentationTests",
             dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunTestSupport"],
@@ -40,7 +60,10 @@ let package = Package(
         .testTarget(
             name: "MateRunAppTests",
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
-            dependencies: ["MateRunApp", "MateRunData", "MateRunDomain", "MateRunPresentation", "MateRunTestSupport", "materun"],
+            dependencies: [
+                "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation",
+                "MateRunTestSupport", "materun",
+            ],
             exclude: ["Golden"]
         ),
     ],

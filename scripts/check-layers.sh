@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Fails when a layer imports what the architecture forbids (see DESIGN.md §3):
-#   Domain        imports nothing but Foundation, FoundationEssentials, Synchronization;
-#   Presentation  imports Domain and Foundation only (no Data, no App, no platform I/O);
-#   Data          imports no Presentation and no App;
-#   no layer but Data and App touches Glibc, Dispatch or sockets.
+# Fails when a target imports what the architecture forbids (README, "Where to look"):
+#   MateRunDomain        Foundation, FoundationEssentials, Synchronization: no platform module
+#   MateRunPresentation  Domain and Foundation only: no platform I/O, no outer target
+#   MateRunScenarios     Domain, Foundation(XML), Glibc for file reads: no socket, mate or screen
+#   MateRunSocket        Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
+#                        so the generic TCP layer cannot learn a mate word
+#   MateRunMate          Domain and Socket, Foundation, Synchronization: no Glibc (sockets go
+#                        through MateRunSocket), no scenario, screen or app code
+# and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
+# of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
+# SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
+# this catches a declared dependency that breaks the plan.
 # Usage: scripts/check-layers.sh [SOURCES_DIR]   (default: Sources)
 #        scripts/check-layers.sh --self-test     (proves each rule can fail)
 set -euo pipefail
@@ -13,33 +20,55 @@ imports() { # DIR -> "file:line:module" for every import in DIR
     | sed -E 's/^([^:]+:[0-9]+):.*import[[:space:]]+(struct|class|enum|protocol|func|var|let|typealias)?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*).*/\1:\3/' || true
 }
 
+# TARGET ALLOWED_REGEX, one rule a line.
+rules() {
+  cat <<'RULES'
+MateRunDomain Foundation|FoundationEssentials|Synchronization
+MateRunPresentation MateRunDomain|Foundation|FoundationEssentials
+MateRunScenarios MateRunDomain|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
+MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
+MateRunMate MateRunDomain|MateRunSocket|Foundation|FoundationEssentials|Synchronization
+RULES
+}
+
 check() { # SOURCES_DIR -> prints violations, returns 1 if any
-  local root=$1 bad=0 line module
-  rule() { # LAYER ALLOWED_REGEX
-    local dir="$root/$1"
-    [ -d "$dir" ] || return 0
+  local root=$1 bad=0 target allowed line module
+  while read -r target allowed; do
+    [ -d "$root/$target" ] || continue
     while IFS= read -r line; do
       [ -n "$line" ] || continue
       module=${line##*:}
-      if ! [[ $module =~ ^($2)$ ]]; then
-        echo "layer violation: $1 must not import $module (${line%:*})"
+      if ! [[ $module =~ ^($allowed)$ ]]; then
+        echo "layer violation: $target must not import $module (${line%:*})"
         bad=1
       fi
-    done < <(imports "$dir")
-  }
-  rule MateRunDomain 'Foundation|FoundationEssentials|Synchronization'
-  rule MateRunPresentation 'MateRunDomain|Foundation|FoundationEssentials'
-  rule MateRunData 'MateRunDomain|Foundation|FoundationEssentials|FoundationXML|Glibc|Dispatch|Synchronization'
+    done < <(imports "$root/$target")
+  done < <(rules)
+  # Words, not only imports: the socket layer names no mate type, and Domain holds no handshake.
+  if [ -d "$root/MateRunSocket" ] && grep -rnE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' >/dev/null; then
+    grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' | sed 's/^/layer violation: MateRunSocket names a mate type: /'
+    bad=1
+  fi
+  if [ -d "$root/MateRunDomain" ] && grep -rnE '\b(MateMessage|MateHello|MateWelcome|MateRefusal|MateProtocol)\b' "$root/MateRunDomain" --include='*.swift' >/dev/null; then
+    grep -rnoE '\b(MateMessage|MateHello|MateWelcome|MateRefusal|MateProtocol)\b' "$root/MateRunDomain" --include='*.swift' | sed 's/^/layer violation: MateRunDomain names the wire protocol: /'
+    bad=1
+  fi
   return $bad
 }
 
 if [ "${1:-}" = "--self-test" ]; then
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-  mkdir -p "$tmp/MateRunDomain" "$tmp/MateRunPresentation" "$tmp/MateRunData"
-  echo 'import Foundation' > "$tmp/MateRunDomain/Ok.swift"
+  while read -r target _; do
+    mkdir -p "$tmp/$target"
+    echo 'import Foundation' > "$tmp/$target/Ok.swift"
+  done < <(rules)
   check "$tmp" >/dev/null || { echo "self-test: a clean tree was flagged"; exit 1; }
   for case in "MateRunDomain:import Glibc" "MateRunDomain:@preconcurrency import Dispatch" \
-              "MateRunPresentation:import MateRunData" "MateRunData:public import MateRunApp"; do
+              "MateRunPresentation:import MateRunScenarios" "MateRunPresentation:import Glibc" \
+              "MateRunScenarios:package import MateRunSocket" "MateRunScenarios:import MateRunPresentation" \
+              "MateRunSocket:import MateRunDomain" "MateRunSocket:@testable import MateRunMate" \
+              "MateRunMate:import Glibc" "MateRunMate:import MateRunScenarios" "MateRunMate:public import MateRunApp" \
+              "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi
@@ -50,7 +79,7 @@ fi
 
 root=${1:-Sources}
 if check "$root"; then
-  echo "layer check: Domain, Presentation and Data import only what they may"
+  echo "layer check: every target imports only what the architecture allows"
 else
   exit 1
 fi

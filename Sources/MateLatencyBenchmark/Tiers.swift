@@ -1,4 +1,5 @@
-import MateRunData
+import MateRunMate
+import MateRunSocket
 import MateRunDomain
 
 /// A plausible progress snapshot: full-precision doubles, as a real run produces them, so that
@@ -33,7 +34,7 @@ func onDedicatedThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -
 func connectedPair(options: TCPConnectionOptions) async throws -> (client: TCPConnection, server: TCPConnection) {
     let listener = try TCPListener()
     async let accepted = listener.accept(options: options)
-    let client = try await TCPConnection.connect(to: listener.localEndpoint, options: options)
+    let client = try await TCPConnection.connect(to: listener.localEndpoint, timeout: .seconds(5), options: options)
     let server = try await accepted
     listener.close()
     return (client, server)
@@ -54,7 +55,7 @@ final class ConnectionRoundTrip {
     private let frame: [UInt8]
 
     init(frame: [UInt8]) async throws {
-        (client, server) = try await connectedPair(options: TCPConnectionOptions(idleTimeout: quietTimeout))
+        (client, server) = try await connectedPair(options: TCPConnectionOptions(idleTimeout: quietTimeout, maxFrameBytes: MateProtocol.maxFrameBytes))
         self.frame = frame
         replies = client.frames.makeAsyncIterator()
         echo = Task.detached { [server] in
@@ -131,8 +132,8 @@ final class LinkRoundTrip {
         events = pair.host.events.makeAsyncIterator()
         echo = Task.detached { [joiner = pair.joiner] in
             for await event in joiner.events {
-                if case .message(let message) = event {
-                    await joiner.send(message)
+                if case .update(let update) = event {
+                    await joiner.send(update)
                 }
             }
         }
@@ -142,8 +143,8 @@ final class LinkRoundTrip {
         await pair.host.send(.progress(Sample.progress(seq)))
         while let event = await events.next() {
             switch event {
-            case .message(.progress(let echoed)) where echoed.seq == seq: return
-            case .alive, .message: continue
+            case .update(.progress(let echoed)) where echoed.seq == seq: return
+            case .alive, .update: continue
             default: throw BenchmarkFailure("link: \(event)")
             }
         }
@@ -188,7 +189,7 @@ enum Throughput {
     }
 
     static func connection(frame: [UInt8], count: Int) async throws -> UInt64 {
-        let (client, server) = try await connectedPair(options: TCPConnectionOptions(idleTimeout: quietTimeout))
+        let (client, server) = try await connectedPair(options: TCPConnectionOptions(idleTimeout: quietTimeout, maxFrameBytes: MateProtocol.maxFrameBytes))
         defer {
             client.close()
             server.close()
@@ -237,7 +238,7 @@ enum Throughput {
         let receiver = Task.detached { [joiner = pair.joiner] () throws -> UInt64 in
             var received = 0
             for await event in joiner.events {
-                guard case .message(.progress) = event else { continue }
+                guard case .update(.progress) = event else { continue }
                 received += 1
                 if received == count { return monotonicNanoseconds() }
             }

@@ -1,12 +1,12 @@
-import MateRunData
+import MateRunScenarios
 import MateRunDomain
 
 /// The command-line program: parses the arguments, builds the app and runs the command.
 ///
 /// `main.swift` only calls `run`, so everything here can be driven from tests.
-public enum MateRunCLI {
+package enum MateRunCLI {
     /// Runs materun with `arguments` (without the program name) and returns the exit status.
-    public static func run(
+    package static func run(
         arguments: [String], environment: [String: String],
         output: OutputSink = .standardOutput, errors: OutputSink = .standardError
     ) async -> Int32 {

@@ -1,4 +1,4 @@
-import MateRunData
+import MateRunScenarios
 import MateRunDomain
 import MateRunPresentation
 

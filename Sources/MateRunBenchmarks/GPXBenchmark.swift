@@ -1,5 +1,5 @@
 import Foundation
-import MateRunData
+import MateRunScenarios
 import MateRunDomain
 
 /// Where the time of a GPX replay goes, in process: reading the file (baseline), loading it into a

@@ -3,7 +3,7 @@ import Foundation
 #if FUZZING
 /// libFuzzer's entry point; `scripts/fuzz.sh` builds with `-DFUZZING`, and libFuzzer supplies `main`.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+package func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }

@@ -1,5 +1,7 @@
 import Foundation
-import MateRunData
+import MateRunMate
+import MateRunScenarios
+import MateRunSocket
 import MateRunDomain
 
 /// What one fuzz input exercises. The first byte picks it (`w`, `g`, `j`, else the byte modulo 3)
@@ -39,11 +41,11 @@ enum FuzzTarget {
     static func wire(_ payload: [UInt8]) {
         let limit = 4096
         var whole = FrameDecoder(maxFrameBytes: limit)
-        let wholeResult = Result { () throws(MateWireError) in try whole.append(payload) }
+        let wholeResult = Result { () throws(FrameError) in try whole.append(payload) }
 
         var pieces = FrameDecoder(maxFrameBytes: limit)
         let cut = payload.isEmpty ? 0 : Int(payload[0]) % (payload.count + 1)
-        let piecesResult = Result { () throws(MateWireError) -> [[UInt8]] in
+        let piecesResult = Result { () throws(FrameError) -> [[UInt8]] in
             try pieces.append(payload[..<cut]) + pieces.append(payload[cut...])
         }
         switch (wholeResult, piecesResult) {

@@ -5,7 +5,7 @@ import Synchronization
 /// milliseconds and exactly.
 ///
 /// Sleepers wake when `advance(to:)` passes their deadline, in deadline order.
-public final class ManualClock: RunClock, Sendable {
+package final class ManualClock: RunClock, Sendable {
     private struct Sleeper {
         let deadline: Double
         let continuation: CheckedContinuation<Void, any Error>
@@ -19,22 +19,22 @@ public final class ManualClock: RunClock, Sendable {
 
     private let state = Mutex(State())
 
-    public init(now: Double = 0) {
+    package init(now: Double = 0) {
         state.withLock { $0.now = now }
     }
 
-    public var isPaced: Bool { true }
+    package var isPaced: Bool { true }
 
-    public func now() -> Double {
+    package func now() -> Double {
         state.withLock { $0.now }
     }
 
     /// How many tasks are waiting on the clock.
-    public var sleeperCount: Int {
+    package var sleeperCount: Int {
         state.withLock { $0.sleepers.count }
     }
 
-    public func sleep(until deadline: Double) async throws {
+    package func sleep(until deadline: Double) async throws {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -57,7 +57,7 @@ public final class ManualClock: RunClock, Sendable {
     }
 
     /// Moves time to `time` and wakes every sleeper whose deadline has come.
-    public func advance(to time: Double) {
+    package func advance(to time: Double) {
         let woken = state.withLock { state -> [Sleeper] in
             state.now = max(state.now, time)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -67,7 +67,7 @@ public final class ManualClock: RunClock, Sendable {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 
-    public func advance(by seconds: Double) {
+    package func advance(by seconds: Double) {
         advance(to: now() + seconds)
     }
 }

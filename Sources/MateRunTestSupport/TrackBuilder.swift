@@ -2,9 +2,9 @@ import MateRunDomain
 import Foundation
 
 /// Builds synthetic tracks for tests: straight legs at a steady speed, with optional seeded noise.
-public struct TrackBuilder {
-    public private(set) var samples: [LocationSample] = []
-    public private(set) var motions: [MotionSample] = []
+package struct TrackBuilder {
+    package private(set) var samples: [LocationSample] = []
+    package private(set) var motions: [MotionSample] = []
     private var position: Coordinate
     private var time: Double
     private var random: SeededRandom
@@ -12,7 +12,7 @@ public struct TrackBuilder {
     /// Metres per degree of latitude near the equator-to-mid latitudes used in tests (WGS84, ~45°).
     private static let metresPerDegreeLatitude = 111_132.954
 
-    public init(start: Coordinate = Coordinate(latitude: 45, longitude: 7), seed: UInt64 = 1) {
+    package init(start: Coordinate = Coordinate(latitude: 45, longitude: 7), seed: UInt64 = 1) {
         position = start
         time = 0
         random = SeededRandom(seed: seed)
@@ -21,7 +21,7 @@ public struct TrackBuilder {
 
     /// Runs due north at `speed` m/s for `seconds`, one fix a second, each fix displaced by
     /// Gaussian noise of `noise` metres per axis.
-    public mutating func north(speed: Double, seconds: Int, noise: Double = 0, activity: Activity? = nil) {
+    package mutating func north(speed: Double, seconds: Int, noise: Double = 0, activity: Activity? = nil) {
         for _ in 0..<seconds {
             time += 1
             position.latitude += speed / Self.metresPerDegreeLatitude
@@ -32,23 +32,23 @@ public struct TrackBuilder {
     }
 
     /// Stands still for `seconds`, fixes scattered by `noise` metres per axis.
-    public mutating func stand(seconds: Int, noise: Double = 0, activity: Activity? = nil) {
+    package mutating func stand(seconds: Int, noise: Double = 0, activity: Activity? = nil) {
         north(speed: 0, seconds: seconds, noise: noise, activity: activity)
     }
 
     /// Adds a single fix at the next second, without moving the runner.
-    public mutating func addFix(_ coordinate: Coordinate, accuracy: Double = 5) {
+    package mutating func addFix(_ coordinate: Coordinate, accuracy: Double = 5) {
         time += 1
         samples.append(LocationSample(time: time, coordinate: coordinate, elevation: 0, horizontalAccuracy: accuracy))
     }
 
     /// Skips `seconds` without fixes while the runner keeps moving north at `speed`.
-    public mutating func signalLoss(speed: Double, seconds: Int) {
+    package mutating func signalLoss(speed: Double, seconds: Int) {
         time += Double(seconds)
         position.latitude += speed * Double(seconds) / Self.metresPerDegreeLatitude
     }
 
-    public var current: Coordinate { position }
+    package var current: Coordinate { position }
 
     private mutating func displaced(_ c: Coordinate, by noise: Double) -> Coordinate {
         guard noise > 0 else { return c }
@@ -60,14 +60,14 @@ public struct TrackBuilder {
 }
 
 /// SplitMix64 with a Box–Muller transform: reproducible noise for tests.
-public struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -76,11 +76,11 @@ public struct SeededRandom: RandomNumberGenerator {
     }
 
     /// Uniform in (0, 1].
-    public mutating func nextUnit() -> Double {
+    package mutating func nextUnit() -> Double {
         Double((next() >> 11) + 1) / Double(1 << 53)
     }
 
-    public mutating func nextGaussian() -> Double {
+    package mutating func nextGaussian() -> Double {
         let u = nextUnit(), v = nextUnit()
         return (-2 * u.logarithm).squareRoot() * (2 * Double.pi * v).cosine
     }

@@ -1,9 +1,9 @@
 /// An awaited operation did not finish within its bound.
-public struct TimedOut: Error, CustomStringConvertible {
-    public let seconds: Double
-    public var description: String { "timed out after \(seconds) s" }
+package struct TimedOut: Error, CustomStringConvertible {
+    package let seconds: Double
+    package var description: String { "timed out after \(seconds) s" }
 
-    public init(seconds: Double) {
+    package init(seconds: Double) {
         self.seconds = seconds
     }
 }
@@ -11,7 +11,7 @@ public struct TimedOut: Error, CustomStringConvertible {
 /// Runs `operation`, throwing `TimedOut` if it takes longer than `seconds` of real time: a guard
 /// so that a broken test (a socket that never answers, a run that never ends) fails instead of
 /// hanging, never a way to wait for something. The operation is cancelled when time runs out.
-public func withTimeout<Value: Sendable>(
+package func withTimeout<Value: Sendable>(
     _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value.self) { group in

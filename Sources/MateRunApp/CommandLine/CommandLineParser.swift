@@ -1,14 +1,14 @@
-import MateRunData
+import MateRunSocket
 import MateRunDomain
 
 /// Turns `materun`'s arguments into a `Command`, or a `UsageError` that says exactly what is wrong.
 ///
 /// Hand-written (no third-party parser): options may come before or after the scenario path,
 /// take their value as `--speed 10` or `--speed=10`, and `--` ends the options.
-public enum CommandLineParser {
-    public static let commands = ["replay", "validate", "scenarios", "host", "join", "help"]
+package enum CommandLineParser {
+    package static let commands = ["replay", "validate", "scenarios", "host", "join", "help"]
 
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
         let rest = Array(arguments.dropFirst())
         switch first {

@@ -1,8 +1,8 @@
 /// What `materun --help` and `materun help COMMAND` print: the truth about every option.
-public enum HelpText {
-    public static let version = "materun 1.0.0"
+package enum HelpText {
+    package static let version = "materun 1.0.0"
 
-    public static func text(for topic: String?) -> String {
+    package static func text(for topic: String?) -> String {
         switch topic {
         case "replay": replay
         case "validate": validate
@@ -15,7 +15,7 @@ public enum HelpText {
     }
 
     /// The one-line usage of a command, shown under a usage error.
-    public static func usage(for command: String?) -> String {
+    package static func usage(for command: String?) -> String {
         switch command {
         case "replay": "usage: materun replay SCENARIO [--speed N|max] [--weight KG] [--goal KM] [--name NAME] [--json] [--no-countdown]"
         case "validate": "usage: materun validate FILE"

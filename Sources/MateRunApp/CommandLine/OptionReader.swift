@@ -1,4 +1,4 @@
-import MateRunData
+import MateRunSocket
 
 /// Walks a subcommand's arguments: options with their values, and the positional arguments.
 struct OptionReader {

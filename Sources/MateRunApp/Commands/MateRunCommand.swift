@@ -1,4 +1,6 @@
-import MateRunData
+import MateRunMate
+import MateRunScenarios
+import MateRunSocket
 import MateRunDomain
 import MateRunPresentation
 

@@ -1,4 +1,4 @@
-import MateRunData
+import MateRunScenarios
 import MateRunDomain
 
 /// `materun replay`: one runner, one scenario, live stats, a summary.

@@ -7,23 +7,23 @@ import Synchronization
 ///
 /// Glibc's `stdout` is not concurrency-safe in Swift 6; this sink is, and it buffers so that a
 /// replay at `--speed max` does not make a system call per line.
-public final class OutputSink: Sendable {
+package final class OutputSink: Sendable {
     private let descriptor: Int32
     private let buffer = Mutex<[UInt8]>([])
     private let flushThreshold = 64 * 1024
 
-    public static let standardOutput = OutputSink(descriptor: 1)
-    public static let standardError = OutputSink(descriptor: 2)
+    package static let standardOutput = OutputSink(descriptor: 1)
+    package static let standardError = OutputSink(descriptor: 2)
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Whether the descriptor is a terminal.
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Appends text; it is written once the buffer is large or on `flush()`.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let full = buffer.withLock { bytes -> Bool in
             bytes.append(contentsOf: text.utf8)
             return bytes.count >= flushThreshold
@@ -31,12 +31,12 @@ public final class OutputSink: Sendable {
         if full { flush() }
     }
 
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         write(text + "\n")
     }
 
     /// Writes everything buffered so far.
-    public func flush() {
+    package func flush() {
         buffer.withLock { bytes in
             var offset = 0
             while offset < bytes.count {

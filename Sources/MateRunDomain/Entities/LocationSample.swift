@@ -1,15 +1,15 @@
 /// One fix from a location sensor, as the runner's device would report it.
 ///
 /// `time` is seconds since the start of the run, so that a replay and a live run read the same.
-public struct LocationSample: Sendable, Equatable {
-    public var time: Double
-    public var coordinate: Coordinate
+package struct LocationSample: Sendable, Equatable {
+    package var time: Double
+    package var coordinate: Coordinate
     /// Metres above the ellipsoid or sea level; only differences are used (for grade).
-    public var elevation: Double?
+    package var elevation: Double?
     /// The radius in metres the receiver claims for the fix (68% confidence), if it says.
-    public var horizontalAccuracy: Double?
+    package var horizontalAccuracy: Double?
 
-    public init(time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil) {
+    package init(time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil) {
         self.time = time
         self.coordinate = coordinate
         self.elevation = elevation

@@ -1,5 +1,5 @@
 /// What the running use case publishes as a run unfolds.
-public enum RunEvent: Sendable, Equatable {
+package enum RunEvent: Sendable, Equatable {
     /// The run's state, at most once per second of run time.
     case progress(RunSnapshot)
     /// A kilometre was completed.

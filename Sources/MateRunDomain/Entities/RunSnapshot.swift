@@ -1,20 +1,20 @@
 /// The state of a run at one instant: what the screen and a mate are shown.
-public struct RunSnapshot: Sendable, Equatable {
+package struct RunSnapshot: Sendable, Equatable {
     /// Run time since the start, pauses included.
-    public var elapsedSeconds: Double
+    package var elapsedSeconds: Double
     /// Run time spent moving: elapsed minus auto-pauses.
-    public var movingSeconds: Double
-    public var distanceMetres: Double
+    package var movingSeconds: Double
+    package var distanceMetres: Double
     /// Exercise (net) kilocalories: resting metabolism is not counted.
-    public var caloriesKilocalories: Double
+    package var caloriesKilocalories: Double
     /// Pace over the last few moving seconds, nil while standing or before there is enough track.
-    public var currentPaceSecondsPerKilometre: Double?
-    public var elevationGainMetres: Double
-    public var isPaused: Bool
+    package var currentPaceSecondsPerKilometre: Double?
+    package var elevationGainMetres: Double
+    package var isPaused: Bool
     /// The goal this run is heading for, if any.
-    public var goalMetres: Double?
+    package var goalMetres: Double?
 
-    public init(
+    package init(
         elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMetres: Double = 0,
         caloriesKilocalories: Double = 0, currentPaceSecondsPerKilometre: Double? = nil,
         elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil
@@ -30,7 +30,7 @@ public struct RunSnapshot: Sendable, Equatable {
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.
-    public var averagePaceSecondsPerKilometre: Double? {
+    package var averagePaceSecondsPerKilometre: Double? {
         distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
     }
 }

@@ -1,5 +1,5 @@
 /// How a run ended.
-public enum RunEnding: String, Sendable, Equatable {
+package enum RunEnding: String, Sendable, Equatable {
     /// The goal distance was reached.
     case goalReached
     /// The scenario (the sensors) ran out before any goal was reached.
@@ -11,17 +11,17 @@ public enum RunEnding: String, Sendable, Equatable {
 }
 
 /// The record of a finished run: the final snapshot and the splits.
-public struct RunSummary: Sendable, Equatable {
-    public var snapshot: RunSnapshot
-    public var splits: [Split]
-    public var ending: RunEnding
+package struct RunSummary: Sendable, Equatable {
+    package var snapshot: RunSnapshot
+    package var splits: [Split]
+    package var ending: RunEnding
 
-    public init(snapshot: RunSnapshot, splits: [Split], ending: RunEnding) {
+    package init(snapshot: RunSnapshot, splits: [Split], ending: RunEnding) {
         self.snapshot = snapshot
         self.splits = splits
         self.ending = ending
     }
 
-    public var reachedGoal: Bool { ending == .goalReached }
-    public var wasCancelled: Bool { ending == .cancelled }
+    package var reachedGoal: Bool { ending == .goalReached }
+    package var wasCancelled: Bool { ending == .cancelled }
 }

@@ -3,19 +3,19 @@
 /// A sphere (haversine) is off by up to about 0.5% depending on latitude and heading, which is
 /// 25 m on a 5 km run; Vincenty's inverse formula on the ellipsoid agrees with Karney's
 /// algorithm (GeographicLib) to well under a millimetre for the distances a run is made of.
-public enum Geodesic {
+package enum Geodesic {
     /// WGS84 semi-major axis in metres.
-    public static let equatorialRadius = 6_378_137.0
+    package static let equatorialRadius = 6_378_137.0
     /// WGS84 flattening.
-    public static let flattening = 1 / 298.257_223_563
+    package static let flattening = 1 / 298.257_223_563
     /// WGS84 semi-minor axis in metres.
-    public static let polarRadius = equatorialRadius * (1 - flattening)
+    package static let polarRadius = equatorialRadius * (1 - flattening)
 
     /// The length in metres of the shortest path between two points on the ellipsoid.
     ///
     /// Uses Vincenty's inverse formula. For nearly antipodal points, where the iteration does not
     /// converge, the last iterate is used: such distances never occur between two fixes of a run.
-    public static func distance(from p: Coordinate, to q: Coordinate) -> Double {
+    package static func distance(from p: Coordinate, to q: Coordinate) -> Double {
         if p == q { return 0 }
         let a = equatorialRadius, b = polarRadius, f = flattening
         let degree = Double.pi / 180
@@ -55,7 +55,7 @@ public enum Geodesic {
     /// A quick approximation for points a few hundred metres apart at most: an equirectangular
     /// projection at the mean latitude on a sphere of the ellipsoid's mean radius. Good to well
     /// within 1% there; use it only to decide whether the exact distance is worth computing.
-    public static func flatDistance(from p: Coordinate, to q: Coordinate) -> Double {
+    package static func flatDistance(from p: Coordinate, to q: Coordinate) -> Double {
         let degree = Double.pi / 180
         let meanRadius = (2 * equatorialRadius + polarRadius) / 3
         let north = (q.latitude - p.latitude) * degree

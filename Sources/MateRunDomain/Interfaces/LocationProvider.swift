@@ -3,7 +3,7 @@
 /// The feed is pulled: a provider does no work until the run asks for the next fix, so a replay
 /// cannot race ahead of the run that consumes it. It ends when the sensor has nothing more, or
 /// when the consuming task is cancelled.
-public protocol LocationProvider: Sendable {
+package protocol LocationProvider: Sendable {
     func locationUpdates() -> SensorFeed<LocationSample>
 }
 
@@ -11,6 +11,6 @@ public protocol LocationProvider: Sendable {
 ///
 /// Like a phone's pedometer, a provider reports regularly (about once a second) for as long as the
 /// run's sensors have data, so that consumers can merge it with locations in time order.
-public protocol MotionProvider: Sendable {
+package protocol MotionProvider: Sendable {
     func motionUpdates() -> SensorFeed<MotionSample>
 }

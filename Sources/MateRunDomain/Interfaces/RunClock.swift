@@ -2,7 +2,7 @@
 ///
 /// Injected so that Domain never reads the wall clock: production scales a monotonic clock by the
 /// replay speed, an unpaced replay never waits, and tests advance a manual clock by hand.
-public protocol RunClock: Sendable {
+package protocol RunClock: Sendable {
     /// Whether sleeping waits for time to pass. An unpaced clock (a replay as fast as possible)
     /// returns at once, so sensors can be read strictly in time order without ever stalling.
     var isPaced: Bool { get }

@@ -1,5 +1,5 @@
 /// A sample that happened at a moment of the run.
-public protocol TimedSample: Sendable {
+package protocol TimedSample: Sendable {
     /// Seconds since the start of the run.
     var time: Double { get }
 }
@@ -13,24 +13,24 @@ extension MotionSample: TimedSample {}
 /// The feed is pulled, so it never runs ahead of the run, and on an unpaced clock handing out a
 /// sample is a plain function call: a replay at `--speed max` is not slowed by a task switch per
 /// sample.
-public struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
-    public typealias Element = Sample
+package struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
+    package typealias Element = Sample
 
     private let samples: [Sample]
     private let clock: any RunClock
 
     /// `samples` (in time order), each delivered when `clock` reaches its time. The feed ends
     /// after the last sample, or when the waiting task is cancelled.
-    public static func timed(_ samples: [Sample], clock: any RunClock) -> SensorFeed {
+    package static func timed(_ samples: [Sample], clock: any RunClock) -> SensorFeed {
         SensorFeed(samples: samples, clock: clock)
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(samples: samples, clock: clock.isPaced ? clock : nil)
     }
 
     /// Hands out the feed's samples one at a time.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         private let samples: [Sample]
         private var index = 0
         /// The clock to wait on; nil when it is unpaced and there is nothing to wait for.
@@ -45,7 +45,7 @@ public struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
         /// What `next()` would give, when it can be had without waiting: on an unpaced clock,
         /// a whole replay is read without one suspension. Cancellation is checked every 1,024
         /// samples.
-        public mutating func nextWithoutWaiting() -> Immediate<Sample> {
+        package mutating func nextWithoutWaiting() -> Immediate<Sample> {
             if ended { return .ended }
             guard clock == nil else { return .mustWait }
             guard index < samples.count, index & 1023 != 0 || !Task.isCancelled else {
@@ -56,7 +56,7 @@ public struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
             return .sample(samples[index - 1])
         }
 
-        public mutating func next() async -> Sample? {
+        package mutating func next() async -> Sample? {
             guard let clock else {
                 guard case .sample(let sample) = nextWithoutWaiting() else { return nil }
                 return sample
@@ -79,7 +79,7 @@ public struct SensorFeed<Sample: TimedSample>: AsyncSequence, Sendable {
 }
 
 /// The answer of a feed asked for its next element without waiting.
-public enum Immediate<Element> {
+package enum Immediate<Element> {
     case sample(Element)
     case ended
     /// The next element needs waiting for: ask `next()`.

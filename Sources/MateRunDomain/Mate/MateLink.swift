@@ -1,9 +1,8 @@
 /// What a link to the mate reports: the mate's messages, and what happens to the connection.
-public enum MateLinkEvent: Sendable, Equatable {
-    /// A message from the mate (never `hello`/`welcome`/`terms`/`start`: pairing consumed those;
-    /// never `heartbeat`: the link handles it, though it counts as a sign of life and is reported
-    /// as `.alive`).
-    case message(MateMessage)
+package enum MateLinkEvent: Sendable, Equatable {
+    /// An update from the mate, each at most once and in `seq` order (heartbeats, pings and the
+    /// handshake are the link's business; a heartbeat is reported as `.alive`).
+    case update(MateUpdate)
     /// The mate is there but had nothing to say (a heartbeat arrived).
     case alive
     /// The connection dropped; the link is restoring it (the joiner reconnects, the host waits).
@@ -19,33 +18,33 @@ public enum MateLinkEvent: Sendable, Equatable {
 /// The mate run use case talks through this protocol only, so the race and team rules are tested
 /// with an in-memory fake; Data provides the TCP link, which also sends heartbeats when there is
 /// nothing else to say.
-public protocol MateLink: Sendable {
+package protocol MateLink: Sendable {
     /// Events from the link, in order, with a single consumer. Ends after `.lost` or `close`.
     var events: AsyncStream<MateLinkEvent> { get }
-    /// Sends a message. While interrupted, the latest `progress` is kept and every `state` is
+    /// Sends an update. While interrupted, the latest `progress` is kept and every `state` is
     /// queued, and both are sent when the connection is restored. Never throws: a link that is
     /// lost drops what it is given.
-    func send(_ message: MateMessage) async
+    func send(_ update: MateUpdate) async
     /// Says goodbye (best effort, bounded) and closes. Idempotent.
     func close(_ goodbye: MateGoodbye) async
 }
 
 /// Which side of the pair this instance is: the host listens and sets the terms.
-public enum MateRole: String, Sendable, Equatable {
+package enum MateRole: String, Sendable, Equatable {
     case host
     case joiner
 }
 
 /// The outcome of pairing: who the mate is, what was agreed, and when the run starts.
-public struct MatePairing: Sendable {
-    public var role: MateRole
-    public var mateName: String
-    public var terms: MateTerms
+package struct MatePairing: Sendable {
+    package var role: MateRole
+    package var mateName: String
+    package var terms: MateTerms
     /// Wall-clock seconds from the moment pairing returned until the agreed start: the countdown.
-    public var secondsUntilStart: Double
-    public var link: any MateLink
+    package var secondsUntilStart: Double
+    package var link: any MateLink
 
-    public init(role: MateRole, mateName: String, terms: MateTerms, secondsUntilStart: Double, link: any MateLink) {
+    package init(role: MateRole, mateName: String, terms: MateTerms, secondsUntilStart: Double, link: any MateLink) {
         self.role = role
         self.mateName = mateName
         self.terms = terms

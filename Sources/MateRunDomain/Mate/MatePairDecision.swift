@@ -1,5 +1,5 @@
 /// Something that happened to a paired run, as the pair's rules take it in.
-public enum MatePairInput: Sendable, Equatable {
+package enum MatePairInput: Sendable, Equatable {
     /// An event of the own run.
     case own(RunEvent)
     /// An event of the link to the mate.
@@ -9,9 +9,9 @@ public enum MatePairInput: Sendable, Equatable {
 }
 
 /// What the pair's rules decide in answer to an input, for the use case to carry out in order.
-public enum MatePairAction: Sendable, Equatable {
-    /// Send this message to the mate.
-    case send(MateMessage)
+package enum MatePairAction: Sendable, Equatable {
+    /// Send this update to the mate.
+    case send(MateUpdate)
     /// End the own run early, with this ending (see `RunStopSignal`).
     case stopOwnRun(RunEnding)
     /// Publish this event to whoever watches the paired run.

@@ -12,17 +12,17 @@
 ///   that `state finished` (`.endedByMate`). Shares come from the two exchanged finishes.
 /// - After the own run ends, the rules wait for the mate's finish as long as the mate is heard
 ///   from: they conclude when it arrives, when the mate cancels or is lost, or after
-///   `MateProtocol.silentAfter` seconds without news (counted from the own finish at the
+///   `MatePresence.silentAfter` seconds without news (counted from the own finish at the
 ///   earliest). Without the mate's finish, a race is won by a side that reached the goal (it told
 ///   the mate, who had not reported reaching it); otherwise the result is `mateCancelled` or
 ///   `mateLost`.
-public struct MatePairRules: Sendable {
-    public let role: MateRole
-    public let terms: MateTerms
-    public let ownName: String
-    public let mateName: String
-    public private(set) var mate: MateTracker
-    public private(set) var isOver = false
+package struct MatePairRules: Sendable {
+    package let role: MateRole
+    package let terms: MateTerms
+    package let ownName: String
+    package let mateName: String
+    package private(set) var mate: MateTracker
+    package private(set) var isOver = false
 
     private var outgoing = OutgoingMessages()
     private var own = RunSnapshot()
@@ -31,7 +31,7 @@ public struct MatePairRules: Sendable {
     private var stopRequested = false
     private var shownView: MateView?
 
-    public init(role: MateRole, ownName: String, mateName: String, terms: MateTerms, now: Double) {
+    package init(role: MateRole, ownName: String, mateName: String, terms: MateTerms, now: Double) {
         self.role = role
         self.ownName = ownName
         self.mateName = mateName
@@ -41,10 +41,10 @@ public struct MatePairRules: Sendable {
 
     /// The goal to build the own run with: the race goal, or none in a team run (the team's goal
     /// is the pair's sum, which only these rules can see).
-    public var ownGoalMetres: Double? { terms.mode == .race ? terms.goalMetres : nil }
+    package var ownGoalMetres: Double? { terms.mode == .race ? terms.goalMetres : nil }
 
     /// Takes in one input at wall-clock time `now` and says what to do, in order.
-    public mutating func handle(_ input: MatePairInput, now: Double) -> [MatePairAction] {
+    package mutating func handle(_ input: MatePairInput, now: Double) -> [MatePairAction] {
         guard !isOver else { return [] }
         var actions: [MatePairAction] = []
         switch input {
@@ -108,9 +108,9 @@ public struct MatePairRules: Sendable {
 
     private mutating func take(_ event: MateLinkEvent, now: Double, into actions: inout [MatePairAction]) {
         switch event {
-        case .message(let message):
+        case .update(let update):
             mate.heard(at: now)
-            take(message, into: &actions)
+            take(update, into: &actions)
         case .alive:
             mate.heard(at: now)
         case .interrupted:
@@ -123,8 +123,8 @@ public struct MatePairRules: Sendable {
         }
     }
 
-    private mutating func take(_ message: MateMessage, into actions: inout [MatePairAction]) {
-        switch message {
+    private mutating func take(_ update: MateUpdate, into actions: inout [MatePairAction]) {
+        switch update {
         case .progress(let progress):
             _ = mate.receive(progress)
         case .state(let seq, let state):
@@ -133,10 +133,6 @@ public struct MatePairRules: Sendable {
                 stopRequested = true
                 actions.append(.stopOwnRun(.endedByMate))
             }
-        case .bye(let goodbye):
-            mate.left(goodbye.reason)
-        default:
-            break
         }
     }
 
@@ -152,7 +148,7 @@ public struct MatePairRules: Sendable {
 
     /// Whether waiting for the mate's finish is over (see the type's documentation).
     private func mateIsSettled(now: Double) -> Bool {
-        mate.isOut || now - max(mate.lastHeard, ownFinishedAt) >= MateProtocol.silentAfter
+        mate.isOut || now - max(mate.lastHeard, ownFinishedAt) >= MatePresence.silentAfter
     }
 
     private mutating func conclude(_ summary: RunSummary, into actions: inout [MatePairAction]) {

@@ -2,20 +2,20 @@
 ///
 /// Each value is a complete snapshot, not a delta, so a receiver that missed some only needs the
 /// newest: it keeps the one with the highest `seq` and drops anything not newer.
-public struct MateProgress: Sendable, Equatable {
+package struct MateProgress: Sendable, Equatable {
     /// The sender's sequence number: starts at 1 and grows by one with every `progress` and
     /// `state` it sends, across reconnects.
-    public var seq: Int
+    package var seq: Int
     /// Run time since the agreed start, pauses included.
-    public var elapsedSeconds: Double
+    package var elapsedSeconds: Double
     /// Run time spent moving (auto-pauses excluded).
-    public var movingSeconds: Double
-    public var distanceMetres: Double
-    public var caloriesKilocalories: Double
+    package var movingSeconds: Double
+    package var distanceMetres: Double
+    package var caloriesKilocalories: Double
     /// Whether the sender is auto-paused right now.
-    public var paused: Bool
+    package var paused: Bool
 
-    public init(
+    package init(
         seq: Int, elapsedSeconds: Double, movingSeconds: Double, distanceMetres: Double,
         caloriesKilocalories: Double, paused: Bool
     ) {

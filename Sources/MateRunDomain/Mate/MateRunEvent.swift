@@ -2,7 +2,7 @@
 /// last the pair's result.
 ///
 /// One stream carries all three so that a view shows them in the order they happened.
-public enum MateRunEvent: Sendable, Equatable {
+package enum MateRunEvent: Sendable, Equatable {
     /// An event of the own run, passed through: progress, split, paused, resumed. The own
     /// `.finished` is not passed through; `.finished(MateRunSummary)` replaces it.
     case run(RunEvent)
@@ -13,23 +13,23 @@ public enum MateRunEvent: Sendable, Equatable {
 }
 
 /// The mate as this side sees it, ready to draw beside the own run.
-public struct MateView: Sendable, Equatable {
-    public var name: String
-    public var mode: MateMode
+package struct MateView: Sendable, Equatable {
+    package var name: String
+    package var mode: MateMode
     /// The race goal (each runner's) or the team goal (the pair's sum).
-    public var goalMetres: Double
-    public var distanceMetres: Double
-    public var elapsedSeconds: Double
-    public var phase: MateRunPhase
-    public var connection: MateConnection
+    package var goalMetres: Double
+    package var distanceMetres: Double
+    package var elapsedSeconds: Double
+    package var phase: MateRunPhase
+    package var connection: MateConnection
     /// Whole seconds since anything was heard from the mate; nil while the connection is fresh.
-    public var lastSeenSecondsAgo: Double?
+    package var lastSeenSecondsAgo: Double?
     /// Own distance minus the mate's: positive when this side leads (what a race shows).
-    public var leadMetres: Double
+    package var leadMetres: Double
     /// Own distance plus the mate's (what a team run shows against the goal).
-    public var combinedMetres: Double
+    package var combinedMetres: Double
 
-    public init(
+    package init(
         name: String, mode: MateMode, goalMetres: Double, distanceMetres: Double, elapsedSeconds: Double,
         phase: MateRunPhase, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
         combinedMetres: Double
@@ -48,7 +48,7 @@ public struct MateView: Sendable, Equatable {
 }
 
 /// Where the mate's run stands, as its `state` messages said.
-public enum MateRunPhase: String, Sendable, Equatable {
+package enum MateRunPhase: String, Sendable, Equatable {
     case running
     /// Auto-paused.
     case paused
@@ -59,16 +59,16 @@ public enum MateRunPhase: String, Sendable, Equatable {
 }
 
 /// How fresh the news from the mate is.
-public enum MateConnection: String, Sendable, Equatable {
-    /// Heard from within `MateProtocol.silentAfter` seconds.
+package enum MateConnection: String, Sendable, Equatable {
+    /// Heard from within `MatePresence.silentAfter` seconds.
     case connected
-    /// Connected, but nothing heard for `MateProtocol.silentAfter` seconds: "last seen N s ago".
+    /// Connected, but nothing heard for `MatePresence.silentAfter` seconds: "last seen N s ago".
     case silent
     /// The connection dropped and the link is restoring it.
     case reconnecting
     /// The mate said goodbye after its run was over.
     case closed
-    /// Gone for good (the link gave up, or nothing heard for `MateProtocol.lostAfter` seconds):
+    /// Gone for good (the link gave up, or nothing heard for `MatePresence.lostAfter` seconds):
     /// the own run goes on and finishes solo.
     case lost
 }

@@ -1,5 +1,5 @@
 /// A change in one side's run that the mate must learn at once rather than at the next progress.
-public enum MateRunState: Sendable, Equatable {
+package enum MateRunState: Sendable, Equatable {
     /// The runner stopped moving (auto-pause).
     case paused
     /// The runner moves again.
@@ -11,14 +11,14 @@ public enum MateRunState: Sendable, Equatable {
 }
 
 /// How one side's run ended, so that both sides name the same winner.
-public struct MateFinish: Sendable, Equatable {
+package struct MateFinish: Sendable, Equatable {
     /// Whether this side reached the goal itself (a race) or the scenario simply ran out.
-    public var reachedGoal: Bool
+    package var reachedGoal: Bool
     /// Run time at the finish, since the agreed start.
-    public var elapsedSeconds: Double
-    public var distanceMetres: Double
+    package var elapsedSeconds: Double
+    package var distanceMetres: Double
 
-    public init(reachedGoal: Bool, elapsedSeconds: Double, distanceMetres: Double) {
+    package init(reachedGoal: Bool, elapsedSeconds: Double, distanceMetres: Double) {
         self.reachedGoal = reachedGoal
         self.elapsedSeconds = elapsedSeconds
         self.distanceMetres = distanceMetres

@@ -1,17 +1,17 @@
 /// The record of a paired run: the own run, the mate's final figures, and the result that both
 /// sides agree on when they could exchange their finishes.
-public struct MateRunSummary: Sendable, Equatable {
-    public var terms: MateTerms
-    public var own: RunSummary
-    public var mate: MateFinalFigures
-    public var result: MateResult
+package struct MateRunSummary: Sendable, Equatable {
+    package var terms: MateTerms
+    package var own: RunSummary
+    package var mate: MateFinalFigures
+    package var result: MateResult
     /// The race winner, when there is one; nil in a team run.
-    public var winner: MateRole?
+    package var winner: MateRole?
     /// The own share of the pair's distance in percent (team runs); the two sides' shares add up
     /// to 100 because both use the two figures exchanged in `state finished`.
-    public var ownSharePercent: Double?
+    package var ownSharePercent: Double?
 
-    public init(
+    package init(
         terms: MateTerms, own: RunSummary, mate: MateFinalFigures, result: MateResult, winner: MateRole?,
         ownSharePercent: Double?
     ) {
@@ -26,16 +26,16 @@ public struct MateRunSummary: Sendable, Equatable {
 
 /// The mate's figures at the end: final when its `state finished` arrived, otherwise the latest
 /// progress this side received.
-public struct MateFinalFigures: Sendable, Equatable {
-    public var name: String
-    public var distanceMetres: Double
-    public var elapsedSeconds: Double
+package struct MateFinalFigures: Sendable, Equatable {
+    package var name: String
+    package var distanceMetres: Double
+    package var elapsedSeconds: Double
     /// Whether the figures come from the mate's own `state finished`.
-    public var final: Bool
+    package var final: Bool
     /// Whether the mate was still reachable at the end (not lost).
-    public var connected: Bool
+    package var connected: Bool
 
-    public init(name: String, distanceMetres: Double, elapsedSeconds: Double, final: Bool, connected: Bool) {
+    package init(name: String, distanceMetres: Double, elapsedSeconds: Double, final: Bool, connected: Bool) {
         self.name = name
         self.distanceMetres = distanceMetres
         self.elapsedSeconds = elapsedSeconds
@@ -45,7 +45,7 @@ public struct MateFinalFigures: Sendable, Equatable {
 }
 
 /// How a paired run ended for this side, as a stable word (for JSON output and messages).
-public enum MateResult: String, Sendable, Equatable, CaseIterable {
+package enum MateResult: String, Sendable, Equatable, CaseIterable {
     /// Race: this side won.
     case won
     /// Race: the mate won.

@@ -1,5 +1,5 @@
 /// How a pair runs together.
-public enum MateMode: String, Sendable, CaseIterable {
+package enum MateMode: String, Sendable, CaseIterable {
     /// Each runs to the goal; the first to reach it, by elapsed run time, wins.
     case race
     /// The two distances add up; both finish together when the sum reaches the goal.
@@ -9,15 +9,15 @@ public enum MateMode: String, Sendable, CaseIterable {
 /// What the host proposes and the joiner accepts before a start: the contest and its goal.
 ///
 /// Sent once per session so that both sides judge the result by the same rules.
-public struct MateTerms: Sendable, Equatable {
-    public var mode: MateMode
+package struct MateTerms: Sendable, Equatable {
+    package var mode: MateMode
     /// The goal distance in metres: each runner's in a race, the pair's sum in a team run.
-    public var goalMetres: Double
+    package var goalMetres: Double
     /// The replay speed both sides run their scenarios at (2 = twice real time); nil runs as fast
     /// as the machine allows.
-    public var speed: Double?
+    package var speed: Double?
 
-    public init(mode: MateMode, goalMetres: Double, speed: Double? = nil) {
+    package init(mode: MateMode, goalMetres: Double, speed: Double? = nil) {
         self.mode = mode
         self.goalMetres = goalMetres
         self.speed = speed

@@ -4,38 +4,38 @@
 /// It keeps the highest `seq` received and drops any `progress` or `state` that is not newer, so
 /// a late, repeated or reordered update never moves the mate backwards. Times are wall-clock
 /// seconds from the injected clock.
-public struct MateTracker: Sendable, Equatable {
-    public private(set) var lastReceivedSeq = 0
-    public private(set) var progress: MateProgress?
-    public private(set) var finish: MateFinish?
-    public private(set) var phase: MateRunPhase = .running
-    public private(set) var connection: MateConnection = .connected
+package struct MateTracker: Sendable, Equatable {
+    package private(set) var lastReceivedSeq = 0
+    package private(set) var progress: MateProgress?
+    package private(set) var finish: MateFinish?
+    package private(set) var phase: MateRunPhase = .running
+    package private(set) var connection: MateConnection = .connected
     /// When anything (a message or a sign of life) last arrived.
-    public private(set) var lastHeard: Double
+    package private(set) var lastHeard: Double
 
-    public init(now: Double) {
+    package init(now: Double) {
         lastHeard = now
     }
 
     /// The mate's distance: final once it finished, otherwise its newest progress.
-    public var distanceMetres: Double { finish?.distanceMetres ?? progress?.distanceMetres ?? 0 }
-    public var elapsedSeconds: Double { finish?.elapsedSeconds ?? progress?.elapsedSeconds ?? 0 }
+    package var distanceMetres: Double { finish?.distanceMetres ?? progress?.distanceMetres ?? 0 }
+    package var elapsedSeconds: Double { finish?.elapsedSeconds ?? progress?.elapsedSeconds ?? 0 }
     /// Whether the mate's run is over or the mate is gone: nothing more will change the result.
-    public var isOut: Bool { phase == .finished || phase == .cancelled || connection == .lost }
+    package var isOut: Bool { phase == .finished || phase == .cancelled || connection == .lost }
 
     /// Whole seconds since the mate was last heard, shown only while the news is not fresh.
-    public func lastSeenSecondsAgo(now: Double) -> Double? {
+    package func lastSeenSecondsAgo(now: Double) -> Double? {
         connection == .connected ? nil : max(0, now - lastHeard).rounded(.down)
     }
 
     /// Anything arrived: the mate is there, even if it had been given up for lost by the clock.
-    public mutating func heard(at now: Double) {
+    package mutating func heard(at now: Double) {
         lastHeard = max(lastHeard, now)
         if connection != .closed { connection = .connected }
     }
 
     /// Takes a progress if it is newer than anything received; returns whether it was taken.
-    public mutating func receive(_ update: MateProgress) -> Bool {
+    package mutating func receive(_ update: MateProgress) -> Bool {
         guard update.seq > lastReceivedSeq else { return false }
         lastReceivedSeq = update.seq
         guard finish == nil, phase != .cancelled else { return false }
@@ -45,7 +45,7 @@ public struct MateTracker: Sendable, Equatable {
     }
 
     /// Takes a state change if it is newer than anything received; returns whether it was taken.
-    public mutating func receive(seq: Int, _ state: MateRunState) -> Bool {
+    package mutating func receive(seq: Int, _ state: MateRunState) -> Bool {
         guard seq > lastReceivedSeq else { return false }
         lastReceivedSeq = seq
         guard finish == nil, phase != .cancelled else { return false }
@@ -62,29 +62,29 @@ public struct MateTracker: Sendable, Equatable {
 
     /// The mate left: a goodbye or a link that gave up. A `cancelled` goodbye before its finish
     /// means it cancelled its run.
-    public mutating func left(_ reason: MateReason) {
+    package mutating func left(_ reason: MateReason) {
         if reason == .cancelled, finish == nil { phase = .cancelled }
         connection = phase == .finished || phase == .cancelled ? .closed : .lost
     }
 
-    public mutating func interrupted() {
+    package mutating func interrupted() {
         if connection != .lost, connection != .closed { connection = .reconnecting }
     }
 
-    public mutating func restored(at now: Double) {
+    package mutating func restored(at now: Double) {
         guard connection != .lost, connection != .closed else { return }
         connection = .connected
         lastHeard = max(lastHeard, now)
     }
 
     /// Applies the passing of time: silent after `silentAfter`, lost after `lostAfter` without news.
-    public mutating func refresh(now: Double) {
+    package mutating func refresh(now: Double) {
         let quiet = now - lastHeard
         switch connection {
         case .connected, .silent, .reconnecting:
-            if quiet >= MateProtocol.lostAfter {
+            if quiet >= MatePresence.lostAfter {
                 connection = .lost
-            } else if connection == .connected, quiet >= MateProtocol.silentAfter {
+            } else if connection == .connected, quiet >= MatePresence.silentAfter {
                 connection = .silent
             }
         case .closed, .lost:

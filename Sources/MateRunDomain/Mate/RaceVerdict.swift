@@ -5,8 +5,8 @@
 /// `elapsedSeconds` wins, compared to the millisecond (the precision both sides share); an exact
 /// tie goes to the host, so that there is always exactly one winner to name. If neither reached
 /// the goal, there is no winner.
-public enum RaceVerdict {
-    public static func winner(host: MateFinish, joiner: MateFinish) -> MateRole? {
+package enum RaceVerdict {
+    package static func winner(host: MateFinish, joiner: MateFinish) -> MateRole? {
         switch (host.reachedGoal, joiner.reachedGoal) {
         case (false, false): return nil
         case (true, false): return .host
@@ -17,7 +17,7 @@ public enum RaceVerdict {
     }
 
     /// The same, seen from `role`'s side with its own and the mate's finish.
-    public static func winner(own: MateFinish, mate: MateFinish, role: MateRole) -> MateRole? {
+    package static func winner(own: MateFinish, mate: MateFinish, role: MateRole) -> MateRole? {
         role == .host ? winner(host: own, joiner: mate) : winner(host: mate, joiner: own)
     }
 

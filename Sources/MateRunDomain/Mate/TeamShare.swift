@@ -1,13 +1,13 @@
 /// A team run's arithmetic: when the pair's distance reaches the goal, and each runner's part of it.
-public enum TeamShare {
+package enum TeamShare {
     /// Whether the two distances together reach the shared goal.
-    public static func reachesGoal(own: Double, mate: Double, goalMetres: Double) -> Bool {
+    package static func reachesGoal(own: Double, mate: Double, goalMetres: Double) -> Bool {
         own + mate >= goalMetres
     }
 
     /// `own`'s part of the pair's distance in percent, or nil when neither ran a metre. Computed
     /// from the two final figures both sides exchanged, so the two shares add up to 100.
-    public static func percent(own: Double, mate: Double) -> Double? {
+    package static func percent(own: Double, mate: Double) -> Double? {
         let total = own + mate
         return total > 0 ? own / total * 100 : nil
     }

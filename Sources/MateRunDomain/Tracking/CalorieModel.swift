@@ -3,17 +3,17 @@
 /// Mate Runner used three fixed METs and ignored speed and slope; these equations track both.
 /// The result is *net* (exercise) energy: the resting 3.5 mL/kg/min is left out, so standing still
 /// burns nothing and the figure is what the run added to the day.
-public enum CalorieModel {
+package enum CalorieModel {
     /// Resting oxygen uptake, mL/kg/min: one MET.
-    public static let restingOxygenUptake = 3.5
+    package static let restingOxygenUptake = 3.5
     /// Speed (m/s) above which a run of unknown activity is treated as running: 8 km/h.
-    public static let runningSpeedThreshold = 134.0 / 60
+    package static let runningSpeedThreshold = 134.0 / 60
 
     /// Gross oxygen uptake in mL/kg/min for moving at `speed` m/s up `grade` (rise over run).
     ///
     /// Downhill grades count as level: the ACSM equations are not valid below zero grade and would
     /// otherwise predict less than resting uptake on a steep descent.
-    public static func oxygenUptake(speed: Double, grade: Double, activity: Activity) -> Double {
+    package static func oxygenUptake(speed: Double, grade: Double, activity: Activity) -> Double {
         let s = max(0, speed) * 60
         let g = max(0, grade)
         switch activity {
@@ -24,12 +24,12 @@ public enum CalorieModel {
     }
 
     /// Metabolic equivalents for the movement: gross uptake over resting uptake.
-    public static func mets(speed: Double, grade: Double, activity: Activity) -> Double {
+    package static func mets(speed: Double, grade: Double, activity: Activity) -> Double {
         oxygenUptake(speed: speed, grade: grade, activity: activity) / restingOxygenUptake
     }
 
     /// Net kilocalories burnt over `seconds` (5 kcal per litre of oxygen).
-    public static func netKilocalories(
+    package static func netKilocalories(
         speed: Double, grade: Double, activity: Activity, weightKilograms: Double, seconds: Double
     ) -> Double {
         let net = oxygenUptake(speed: speed, grade: grade, activity: activity) - restingOxygenUptake
@@ -37,7 +37,7 @@ public enum CalorieModel {
     }
 
     /// The activity to use when the motion sensor has not said: inferred from speed.
-    public static func inferredActivity(speed: Double) -> Activity {
+    package static func inferredActivity(speed: Double) -> Activity {
         speed >= runningSpeedThreshold ? .running : .walking
     }
 }

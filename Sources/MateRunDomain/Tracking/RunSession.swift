@@ -4,9 +4,9 @@
 /// auto-pause and moving time, calories, recent pace, splits, the goal), with no clock, no
 /// concurrency and no allocation per sample, so that it is exact in tests and fast in replays.
 /// Time is whatever the samples and `advance(to:)` say it is.
-public struct RunSession: Sendable {
-    public let profile: RunnerProfile
-    public let goalMetres: Double?
+package struct RunSession: Sendable {
+    package let profile: RunnerProfile
+    package let goalMetres: Double?
     private let settings: TrackingSettings
 
     private var filter: TrackFilter
@@ -19,11 +19,11 @@ public struct RunSession: Sendable {
     private var activity: Activity?
     private var lastSpeed = 0.0
 
-    public private(set) var elapsedSeconds = 0.0
-    public private(set) var distanceMetres = 0.0
-    public private(set) var caloriesKilocalories = 0.0
-    public private(set) var splits: [Split] = []
-    public private(set) var ending: RunEnding?
+    package private(set) var elapsedSeconds = 0.0
+    package private(set) var distanceMetres = 0.0
+    package private(set) var caloriesKilocalories = 0.0
+    package private(set) var splits: [Split] = []
+    package private(set) var ending: RunEnding?
 
     private var stationarySince: Double?
     private var pauseStart: Double?
@@ -31,7 +31,7 @@ public struct RunSession: Sendable {
     private var splitStartMoving = 0.0
     private var splitStartGain = 0.0
 
-    public init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard) {
+    package init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard) {
         self.profile = profile
         self.goalMetres = goalMetres.flatMap { $0 > 0 ? $0 : nil }
         self.settings = settings
@@ -40,13 +40,13 @@ public struct RunSession: Sendable {
         pace = PaceWindow(span: settings.paceWindow)
     }
 
-    public var isPaused: Bool { pauseStart != nil }
-    public var isOver: Bool { ending != nil }
+    package var isPaused: Bool { pauseStart != nil }
+    package var isOver: Bool { ending != nil }
 
     /// Run time spent moving: elapsed minus auto-pauses (a pause counts from when standing began).
-    public var movingSeconds: Double { moving(at: elapsedSeconds) }
+    package var movingSeconds: Double { moving(at: elapsedSeconds) }
 
-    public var snapshot: RunSnapshot {
+    package var snapshot: RunSnapshot {
         RunSnapshot(
             elapsedSeconds: elapsedSeconds, movingSeconds: movingSeconds, distanceMetres: distanceMetres,
             caloriesKilocalories: caloriesKilocalories,
@@ -55,19 +55,19 @@ public struct RunSession: Sendable {
     }
 
     /// Moves run time forward (never back) and applies auto-pause.
-    public mutating func advance(to time: Double) {
+    package mutating func advance(to time: Double) {
         guard !isOver else { return }
         elapsedSeconds = max(elapsedSeconds, time)
         updatePause(at: elapsedSeconds)
     }
 
-    public mutating func record(_ motion: MotionSample) {
+    package mutating func record(_ motion: MotionSample) {
         guard !isOver else { return }
         activity = motion.activity
         advance(to: motion.time)
     }
 
-    public mutating func record(_ sample: LocationSample) {
+    package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
         switch filter.filter(sample) {
         case .rejected:
@@ -85,7 +85,7 @@ public struct RunSession: Sendable {
     }
 
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
-    public mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
+    package mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
         if !isOver, let last = pending, let from = anchor {
             pending = nil
             count(to: last, length: Geodesic.distance(from: from.coordinate, to: last.coordinate))
@@ -98,7 +98,7 @@ public struct RunSession: Sendable {
         return summary
     }
 
-    public var summary: RunSummary {
+    package var summary: RunSummary {
         RunSummary(snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded)
     }
 

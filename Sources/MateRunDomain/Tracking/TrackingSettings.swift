@@ -1,33 +1,33 @@
 /// The thresholds that turn raw sensor samples into a trustworthy run.
 ///
 /// The defaults follow what mature trackers do (OpenTracks, RunnerUp): see DESIGN.md §4.
-public struct TrackingSettings: Sendable, Equatable {
+package struct TrackingSettings: Sendable, Equatable {
     /// Fixes that claim a worse accuracy than this (metres) are dropped.
-    public var worstAcceptedAccuracy: Double = 50
+    package var worstAcceptedAccuracy: Double = 50
     /// The accuracy (metres) assumed for a fix that does not report one.
-    public var assumedAccuracy: Double = 5
+    package var assumedAccuracy: Double = 5
     /// A fix implying a faster move than this (m/s) from the track is an outlier.
-    public var fastestPlausibleSpeed: Double = 12
+    package var fastestPlausibleSpeed: Double = 12
     /// After this many outliers in a row that agree with each other, the track is restarted
     /// there: the runner really is somewhere else, but the jump is not counted.
-    public var outliersBeforeRestart: Int = 3
+    package var outliersBeforeRestart: Int = 3
     /// Below this speed (m/s) the runner counts as standing: no distance accrues.
-    public var stationarySpeed: Double = 0.5
+    package var stationarySpeed: Double = 0.5
     /// Distance is counted in steps of at least this many metres of the smoothed track, so that
     /// what noise is left after smoothing does not add up across many short steps.
-    public var minimumStep: Double = 10
+    package var minimumStep: Double = 10
     /// ...and of at least this many times the fix's reported accuracy: noisier fixes, longer steps.
-    public var stepPerAccuracy: Double = 3
+    package var stepPerAccuracy: Double = 3
     /// Standing this long (seconds) starts an auto-pause, counted from when the standing began.
-    public var autoPauseDelay: Double = 5
+    package var autoPauseDelay: Double = 5
     /// How much the runner's velocity may wander, in m²/s³ (the filter's process noise).
-    public var accelerationNoise: Double = 0.2
+    package var accelerationNoise: Double = 0.2
     /// Elevation changes smaller than this (metres) are noise, not climbing.
-    public var elevationHysteresis: Double = 3
+    package var elevationHysteresis: Double = 3
     /// Seconds of moving time the current pace is measured over.
-    public var paceWindow: Double = 30
+    package var paceWindow: Double = 30
 
-    public init() {}
+    package init() {}
 
-    public static let standard = TrackingSettings()
+    package static let standard = TrackingSettings()
 }

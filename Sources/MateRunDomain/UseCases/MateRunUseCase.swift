@@ -1,6 +1,6 @@
 /// Runs the own run paired with a mate: streams it to the mate, shows the mate beside it, and
 /// applies the race or team rules until both sides agree on the result.
-public protocol MateRunUseCase: Sendable {
+package protocol MateRunUseCase: Sendable {
     /// The paired run as a stream of events, driven by iterating it: own run events, mate views,
     /// and last a `.finished` summary. Iterate it from the agreed start (after the countdown).
     /// Cancelling the iterating task cancels the run: the mate is told (`state cancelled`, then
@@ -13,20 +13,20 @@ public protocol MateRunUseCase: Sendable {
 /// A thin shell around `MatePairRules`: it merges, by arrival, the own run's events, the link's
 /// events and a tick per second of the wall clock, hands each to the rules, and carries out what
 /// they decide (send, stop the own run, publish, close).
-public struct DefaultMateRunUseCase: MateRunUseCase {
+package struct DefaultMateRunUseCase: MateRunUseCase {
     /// Builds the own run with the goal the rules give (the race goal, or none in a team run) and
     /// the signal through which the rules end it early.
-    public typealias RunFactory = @Sendable (_ goalMetres: Double?, _ stopSignal: RunStopSignal) -> any RunningUseCase
+    package typealias RunFactory = @Sendable (_ goalMetres: Double?, _ stopSignal: RunStopSignal) -> any RunningUseCase
 
     private let setup: MateRunSetup
 
     /// `clock` measures wall time for the mate's freshness (silent, lost) and must be paced; it
     /// is not the replay's run clock, which may run faster.
-    public init(pairing: MatePairing, profile: RunnerProfile, clock: any RunClock, makeRun: @escaping RunFactory) {
+    package init(pairing: MatePairing, profile: RunnerProfile, clock: any RunClock, makeRun: @escaping RunFactory) {
         setup = MateRunSetup(pairing: pairing, profile: profile, clock: clock, makeRun: makeRun)
     }
 
-    public func events() -> AsyncStream<MateRunEvent> {
+    package func events() -> AsyncStream<MateRunEvent> {
         let driver = MateRunDriver(setup: setup)
         return AsyncStream(unfolding: { await driver.next() }, onCancel: { driver.cancel() })
     }

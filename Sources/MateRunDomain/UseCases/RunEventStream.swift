@@ -4,8 +4,8 @@
 /// event for every second of run time, and `AsyncStream`'s per-element locking and cancellation
 /// handler cost more than computing the event. Cancellation still ends the run: the producer
 /// checks the iterating task and finishes with a cancelled summary.
-public struct RunEventStream: AsyncSequence, Sendable {
-    public typealias Element = RunEvent
+package struct RunEventStream: AsyncSequence, Sendable {
+    package typealias Element = RunEvent
 
     private enum Source: Sendable {
         case producer(@Sendable () async -> RunEvent?)
@@ -15,16 +15,16 @@ public struct RunEventStream: AsyncSequence, Sendable {
     private let source: Source
 
     /// Events from `produce`, called one call at a time until it returns nil.
-    public init(unfolding produce: @escaping @Sendable () async -> RunEvent?) {
+    package init(unfolding produce: @escaping @Sendable () async -> RunEvent?) {
         source = .producer(produce)
     }
 
     /// Events from a stream (test doubles, adapters).
-    public init(_ stream: AsyncStream<RunEvent>) {
+    package init(_ stream: AsyncStream<RunEvent>) {
         source = .stream(stream)
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case .producer(let produce): AsyncIterator(state: .producer(produce))
         case .stream(let stream): AsyncIterator(state: .stream(stream.makeAsyncIterator()))
@@ -32,7 +32,7 @@ public struct RunEventStream: AsyncSequence, Sendable {
     }
 
     /// Hands out the run's events in order.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate enum State {
             case producer(@Sendable () async -> RunEvent?)
             case stream(AsyncStream<RunEvent>.Iterator)
@@ -41,7 +41,7 @@ public struct RunEventStream: AsyncSequence, Sendable {
 
         fileprivate var state: State
 
-        public mutating func next() async -> RunEvent? {
+        package mutating func next() async -> RunEvent? {
             let event: RunEvent?
             switch state {
             case .producer(let produce):

@@ -4,19 +4,19 @@ import Synchronization
 /// loser's race and a team run once the shared goal is reached.
 ///
 /// The running use case checks it before each sensor reading, so a run stops within one sample.
-public final class RunStopSignal: Sendable {
+package final class RunStopSignal: Sendable {
     private let reason = Mutex<RunEnding?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Asks the run to end; the first reason given wins.
-    public func stop(_ ending: RunEnding) {
+    package func stop(_ ending: RunEnding) {
         reason.withLock { current in
             if current == nil { current = ending }
         }
     }
 
-    public var requested: RunEnding? {
+    package var requested: RunEnding? {
         reason.withLock { $0 }
     }
 }

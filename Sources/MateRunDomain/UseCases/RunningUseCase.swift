@@ -1,5 +1,5 @@
 /// Runs one runner's run from the sensors and publishes it as it unfolds.
-public protocol RunningUseCase: Sendable {
+package protocol RunningUseCase: Sendable {
     /// The run as a stream of events, driven by iterating it: progress at most once per second of
     /// run time, each split, each auto-pause and resume, and last a `.finished` summary.
     /// Cancelling the iterating task ends the run: the summary then says it was cancelled.
@@ -7,7 +7,7 @@ public protocol RunningUseCase: Sendable {
 }
 
 /// The running use case over injected sensors and clock.
-public struct DefaultRunningUseCase: RunningUseCase {
+package struct DefaultRunningUseCase: RunningUseCase {
     private let profile: RunnerProfile
     private let goalMetres: Double?
     private let settings: TrackingSettings
@@ -17,7 +17,7 @@ public struct DefaultRunningUseCase: RunningUseCase {
     private let stopSignal: RunStopSignal?
 
     /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`).
-    public init(
+    package init(
         profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
         motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard,
         stopSignal: RunStopSignal? = nil
@@ -31,7 +31,7 @@ public struct DefaultRunningUseCase: RunningUseCase {
         self.clock = clock
     }
 
-    public func events() -> RunEventStream {
+    package func events() -> RunEventStream {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
             merge: SensorMerge(

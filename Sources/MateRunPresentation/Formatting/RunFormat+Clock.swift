@@ -8,7 +8,7 @@ extension RunFormat {
     }
 
     /// `hh:mm:ss`, always with hours (`00:05:12`, `01:02:03`, `100:00:00`).
-    public static func clockTime(seconds: Double) -> String {
+    package static func clockTime(seconds: Double) -> String {
         clockTime(wholeSeconds: wholeSeconds(seconds))
     }
 

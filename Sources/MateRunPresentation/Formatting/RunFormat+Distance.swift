@@ -10,13 +10,13 @@ extension RunFormat {
     }
 
     /// `5.23 km`: kilometres truncated to two decimals, so that 4999.6 m reads `4.99 km`.
-    public static func kilometres(metres: Double) -> String {
+    package static func kilometres(metres: Double) -> String {
         kilometres(hundredths: hundredthsOfKilometre(metres), unit: true)
     }
 
     /// `5.23`: the same number as `kilometres(metres:)` without the unit, for tables and
     /// `3.21 / 5.00 km` labels.
-    public static func kilometreNumber(metres: Double) -> String {
+    package static func kilometreNumber(metres: Double) -> String {
         kilometres(hundredths: hundredthsOfKilometre(metres), unit: false)
     }
 
@@ -30,7 +30,7 @@ extension RunFormat {
     }
 
     /// `+120 m`: metres climbed, truncated; a negative climb shows as `+0 m`.
-    public static func climb(metres: Double) -> String {
+    package static func climb(metres: Double) -> String {
         let whole = wholeMetres(metres)
         return String(asciiCapacity: ASCIIWriter.digitCount(whole) + 3) { text in
             text.append(UInt8(ascii: "+"))
@@ -40,7 +40,7 @@ extension RunFormat {
     }
 
     /// `120 m` below a kilometre, `1.20 km` from there on: a gap between two runners.
-    public static func gap(metres: Double) -> String {
+    package static func gap(metres: Double) -> String {
         let whole = wholeMetres(metres)
         guard whole >= 1000 else {
             return String(asciiCapacity: ASCIIWriter.digitCount(whole) + 2) { text in

@@ -5,7 +5,7 @@ extension RunFormat {
     }
 
     /// `312 kcal`: whole kilocalories, truncated.
-    public static func kilocalories(_ amount: Double) -> String {
+    package static func kilocalories(_ amount: Double) -> String {
         kilocalories(whole: wholeKilocalories(amount))
     }
 

@@ -5,7 +5,7 @@ extension RunFormat {
     /// A runner's name made safe to print: control and format characters removed (a mate's name
     /// arrives over the network and must not be able to move the cursor or recolour the terminal),
     /// whitespace runs collapsed, cut to 32 characters, and `fallback` when nothing is left.
-    public static func displayName(_ name: String, fallback: String) -> String {
+    package static func displayName(_ name: String, fallback: String) -> String {
         var result = ""
         var pendingSpace = false
         var length = 0

@@ -1,6 +1,6 @@
 extension RunFormat {
     /// What a missing or meaningless pace shows.
-    public static let pacePlaceholder = "-'--\"/km"
+    package static let pacePlaceholder = "-'--\"/km"
 
     /// The slowest pace shown, 59'59"/km; anything slower is standing still in practice.
     static let slowestPaceSeconds = 3599
@@ -15,7 +15,7 @@ extension RunFormat {
     }
 
     /// `5'32"/km`, or `-'--"/km` when there is no meaningful pace.
-    public static func pace(secondsPerKilometre: Double?) -> String {
+    package static func pace(secondsPerKilometre: Double?) -> String {
         pace(wholeSeconds: paceSeconds(secondsPerKilometre))
     }
 

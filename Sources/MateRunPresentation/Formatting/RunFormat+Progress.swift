@@ -6,7 +6,7 @@ extension RunFormat {
     }
 
     /// `64%`.
-    public static func percent(fraction: Double) -> String {
+    package static func percent(fraction: Double) -> String {
         percent(whole: wholePercent(fraction))
     }
 
@@ -18,7 +18,7 @@ extension RunFormat {
     }
 
     /// `3.21 / 5.00 km  64%`: distance against a goal.
-    public static func progressLabel(metres: Double, goalMetres: Double) -> String {
+    package static func progressLabel(metres: Double, goalMetres: Double) -> String {
         let fraction = goalMetres > 0 ? metres / goalMetres : 0
         return kilometreNumber(metres: metres) + " / " + kilometres(metres: goalMetres) + "  "
             + percent(fraction: fraction)
@@ -26,7 +26,7 @@ extension RunFormat {
 
     /// The kilometre a split row is labelled with: `3` for a whole kilometre, `5.43` for a final
     /// partial split (the distance at which the run ended).
-    public static func splitKilometre(index: Int, distanceMetres: Double) -> String {
+    package static func splitKilometre(index: Int, distanceMetres: Double) -> String {
         if distanceMetres >= 1000 - 0.5 {
             return String(asciiCapacity: 20) { $0.append(max(0, index)) }
         }

@@ -12,7 +12,7 @@
 ///
 /// Each format is split in two steps, a quantity (`Double` to the `Int` that is shown) and its
 /// text, so that `RunningViewModel` can compare quantities and only format what changed.
-public enum RunFormat {
+package enum RunFormat {
     /// Absorbs binary floating-point noise before truncating (a millionth of a unit).
     static let truncationTolerance = 1e-6
 

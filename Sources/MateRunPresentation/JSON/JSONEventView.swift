@@ -8,20 +8,20 @@ import MateRunDomain
 /// Features add their own fields with `extraFields`, appended after the standard ones.
 ///
 /// Lines: `progress`, `paused`, `resumed` (the snapshot), `split`, and last `summary`.
-public struct JSONEventView: Sendable {
-    public let profile: RunnerProfile
+package struct JSONEventView: Sendable {
+    package let profile: RunnerProfile
 
-    public init(profile: RunnerProfile) {
+    package init(profile: RunnerProfile) {
         self.profile = profile
     }
 
     /// The event as one line of JSON, without the newline.
-    public func line(for event: RunEvent, extraFields: [JSONField] = []) -> String {
+    package func line(for event: RunEvent, extraFields: [JSONField] = []) -> String {
         JSONValue.object(fields(for: event) + extraFields).jsonText
     }
 
     /// The event's standard fields, in their stable order.
-    public func fields(for event: RunEvent) -> [JSONField] {
+    package func fields(for event: RunEvent) -> [JSONField] {
         switch event {
         case let .progress(snapshot): Self.snapshotFields(type: "progress", snapshot)
         case let .paused(snapshot): Self.snapshotFields(type: "paused", snapshot)
@@ -80,7 +80,7 @@ public struct JSONEventView: Sendable {
     }
 
     /// The `ending` value: `goal_reached`, `sensors_ended`, `cancelled` or `ended_by_mate`.
-    public static func endingName(_ ending: RunEnding) -> String {
+    package static func endingName(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal_reached"
         case .sensorsEnded: "sensors_ended"

@@ -3,7 +3,7 @@
 /// It exists because the event stream must be fast and byte-for-byte deterministic (stable key
 /// order, chosen precision), which `JSONEncoder` does not promise, and so that later features can
 /// add their own fields (a `mate` object, a `result` string) to the lines `JSONEventView` writes.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -16,7 +16,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([JSONField])
 
     /// The value as compact JSON text.
-    public var jsonText: String {
+    package var jsonText: String {
         var text = ""
         write(to: &text)
         return text
@@ -50,11 +50,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// One key and its value in a JSON object.
-public struct JSONField: Sendable, Equatable {
-    public var key: String
-    public var value: JSONValue
+package struct JSONField: Sendable, Equatable {
+    package var key: String
+    package var value: JSONValue
 
-    public init(_ key: String, _ value: JSONValue) {
+    package init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
     }

@@ -2,7 +2,7 @@ import MateRunDomain
 
 extension MateStatus {
     /// The panel's view of the mate, from what the mate run use case knows.
-    public init(view: MateView) {
+    package init(view: MateView) {
         self.init(
             name: view.name, distanceMetres: view.distanceMetres, goalMetres: view.goalMetres,
             lastSeenSecondsAgo: view.lastSeenSecondsAgo, isConnected: Self.isConnected(view.connection),

@@ -2,9 +2,9 @@ import MateRunDomain
 
 /// Draws how a paired run ended: who won, or the team's shares, and the mate's final figures;
 /// and the same as JSON fields for `--json`.
-public enum MateSummaryView {
+package enum MateSummaryView {
     /// Lines under the run's own result, for a person.
-    public static func lines(_ summary: MateRunSummary, ownName: String, role: MateRole) -> [String] {
+    package static func lines(_ summary: MateRunSummary, ownName: String, role: MateRole) -> [String] {
         let mateName = RunFormat.displayName(summary.mate.name, fallback: "mate")
         let me = RunFormat.displayName(ownName, fallback: "you")
         var lines = [" " + headline(summary, me: me, mateName: mateName)]
@@ -31,7 +31,7 @@ public enum MateSummaryView {
     }
 
     /// Fields added to the JSON summary: `mate`, `result`, `winner`, `share_percent`.
-    public static func jsonFields(_ summary: MateRunSummary) -> [JSONField] {
+    package static func jsonFields(_ summary: MateRunSummary) -> [JSONField] {
         [
             JSONField("mode", .string(summary.terms.mode.rawValue)),
             JSONField("result", .string(summary.result.rawValue)),
@@ -48,7 +48,7 @@ public enum MateSummaryView {
     }
 
     /// Fields added to each JSON progress line: the mate's latest figures.
-    public static func progressFields(_ view: MateView?) -> [JSONField] {
+    package static func progressFields(_ view: MateView?) -> [JSONField] {
         guard let view else { return [] }
         return [JSONField("mate", .object([
             JSONField("name", .string(view.name)),

@@ -2,16 +2,16 @@ import MateRunDomain
 
 /// What is said while two runners pair up: the host's address and code, and who paired with
 /// whom on what terms; as text for a person and as JSON events for `--json`.
-public enum PairingView {
+package enum PairingView {
     /// The host is listening: where to connect and the code to give.
-    public static func listeningText(address: String, code: String, terms: MateTerms) -> String {
+    package static func listeningText(address: String, code: String, terms: MateTerms) -> String {
         """
         Waiting for a mate on \(address) (\(terms.mode.rawValue), \(RunFormat.kilometres(metres: terms.goalMetres))). Pairing code: \(code)
           join with: materun join SCENARIO --connect \(address) --code \(code)
         """
     }
 
-    public static func listeningFields(host: String, port: Int, code: String, terms: MateTerms) -> [JSONField] {
+    package static func listeningFields(host: String, port: Int, code: String, terms: MateTerms) -> [JSONField] {
         [
             JSONField("type", .string("listening")), JSONField("host", .string(host)), JSONField("port", .integer(port)),
             JSONField("code", .string(code)), JSONField("mode", .string(terms.mode.rawValue)),
@@ -19,21 +19,21 @@ public enum PairingView {
         ]
     }
 
-    public static func connectingText(address: String) -> String {
+    package static func connectingText(address: String) -> String {
         "Connecting to \(address)…"
     }
 
-    public static func connectingFields(host: String, port: Int) -> [JSONField] {
+    package static func connectingFields(host: String, port: Int) -> [JSONField] {
         [JSONField("type", .string("connecting")), JSONField("host", .string(host)), JSONField("port", .integer(port))]
     }
 
-    public static func pairedText(_ pairing: MatePairing) -> String {
+    package static func pairedText(_ pairing: MatePairing) -> String {
         "Paired with \(RunFormat.displayName(pairing.mateName, fallback: "mate")): "
             + "\(pairing.terms.mode.rawValue) to \(RunFormat.kilometres(metres: pairing.terms.goalMetres)), "
             + "speed " + speedText(pairing.terms.speed)
     }
 
-    public static func pairedFields(_ pairing: MatePairing) -> [JSONField] {
+    package static func pairedFields(_ pairing: MatePairing) -> [JSONField] {
         [
             JSONField("type", .string("paired")), JSONField("role", .string(pairing.role.rawValue)),
             JSONField("mate", .string(pairing.mateName)), JSONField("mode", .string(pairing.terms.mode.rawValue)),
@@ -44,7 +44,7 @@ public enum PairingView {
     }
 
     /// `10x`, `0.5x`, or `max`.
-    public static func speedText(_ speed: Double?) -> String {
+    package static func speedText(_ speed: Double?) -> String {
         guard let speed else { return "max" }
         let hundredths = Int((speed * 100).rounded())
         if hundredths % 100 == 0 { return String(hundredths / 100) + "x" }

@@ -3,10 +3,10 @@ import MateRunDomain
 /// Turns the summary of a finished run into the formatted `ResultState` the result views draw.
 ///
 /// A run's result never changes once it exists, so this view model has no inputs: it formats once.
-public struct ResultViewModel: Sendable {
-    public let state: ResultState
+package struct ResultViewModel: Sendable {
+    package let state: ResultState
 
-    public init(summary: RunSummary, profile: RunnerProfile) {
+    package init(summary: RunSummary, profile: RunnerProfile) {
         let snapshot = summary.snapshot
         var lines: [ResultState.Line] = [
             .init(label: "Distance", value: RunFormat.kilometres(metres: snapshot.distanceMetres)),

@@ -2,28 +2,28 @@
 ///
 /// It exists so that the mate feature can feed the panel without Presentation knowing how mates
 /// connect: whoever tracks the mate fills this in, `RunningViewModel` formats it.
-public struct MateStatus: Sendable, Equatable {
+package struct MateStatus: Sendable, Equatable {
     /// Race: first to the goal wins. Team: the two distances add up towards one goal.
-    public enum Mode: String, Sendable, Equatable {
+    package enum Mode: String, Sendable, Equatable {
         case race
         case team
     }
 
-    public var name: String
-    public var distanceMetres: Double
+    package var name: String
+    package var distanceMetres: Double
     /// The mate's goal (race) or the shared goal (team); the runner's own goal when nil.
-    public var goalMetres: Double?
+    package var goalMetres: Double?
     /// Seconds since the mate was last heard from, nil if that is not known.
-    public var lastSeenSecondsAgo: Double?
-    public var isConnected: Bool
+    package var lastSeenSecondsAgo: Double?
+    package var isConnected: Bool
     /// How far the runner is ahead of the mate: positive ahead, negative behind.
-    public var leadMetres: Double
-    public var mode: Mode
+    package var leadMetres: Double
+    package var mode: Mode
     /// What to say about the link instead of the default ("connection lost" when not connected):
     /// e.g. "reconnecting", "finished".
-    public var note: String?
+    package var note: String?
 
-    public init(
+    package init(
         name: String, distanceMetres: Double, goalMetres: Double? = nil, lastSeenSecondsAgo: Double? = nil,
         isConnected: Bool = true, leadMetres: Double = 0, mode: Mode = .race
     ) {

@@ -1,7 +1,7 @@
 import MateRunDomain
 
 /// Where a run stands, as the live panel announces it.
-public enum RunStatus: Sendable, Equatable {
+package enum RunStatus: Sendable, Equatable {
     /// Nothing has started yet.
     case ready
     /// Counting down to the start: seconds left.

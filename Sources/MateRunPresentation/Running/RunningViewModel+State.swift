@@ -5,36 +5,36 @@ extension RunningViewModel {
     ///
     /// Views only lay these strings out; no number is formatted after this point, so that every
     /// view (terminal panel, plain line) reads the same.
-    public struct State: Sendable, Equatable {
-        public var runnerName: String
-        public var status: RunStatus
+    package struct State: Sendable, Equatable {
+        package var runnerName: String
+        package var status: RunStatus
         /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, `GOAL REACHED`, `FINISHED`, `CANCELLED`.
-        public var statusText: String
+        package var statusText: String
         /// Total time, pauses included: `00:12:31`.
-        public var elapsed: String
+        package var elapsed: String
         /// Time spent moving: `00:12:05`.
-        public var moving: String
+        package var moving: String
         /// `2.41 km`.
-        public var distance: String
+        package var distance: String
         /// `163 kcal`.
-        public var calories: String
+        package var calories: String
         /// `5'12"/km`, or `-'--"/km` while there is no pace.
-        public var currentPace: String
+        package var currentPace: String
         /// Over the whole run, in moving time.
-        public var averagePace: String
+        package var averagePace: String
         /// Fraction of the goal covered, 0...1; nil when the run has no goal.
-        public var progressFraction: Double?
+        package var progressFraction: Double?
         /// `3.21 / 5.00 km  64%` with a goal, the distance alone without.
-        public var progressLabel: String
+        package var progressLabel: String
         /// `64%`, nil without a goal.
-        public var progressPercent: String?
+        package var progressPercent: String?
         /// `km 3  5'12"/km  +12 m`, nil before the first split.
-        public var lastSplit: String?
+        package var lastSplit: String?
         /// The running mate, nil when running alone.
-        public var mate: MateSection?
+        package var mate: MateSection?
 
         /// The panel before anything has happened.
-        public static let initial = State(
+        package static let initial = State(
             runnerName: "", status: .ready, statusText: "READY",
             elapsed: RunFormat.clockTime(wholeSeconds: 0), moving: RunFormat.clockTime(wholeSeconds: 0),
             distance: RunFormat.kilometres(hundredths: 0, unit: true), calories: RunFormat.kilocalories(whole: 0),
@@ -44,24 +44,24 @@ extension RunningViewModel {
     }
 
     /// The running mate's part of the panel, already formatted.
-    public struct MateSection: Sendable, Equatable {
-        public var name: String
-        public var mode: MateStatus.Mode
+    package struct MateSection: Sendable, Equatable {
+        package var name: String
+        package var mode: MateStatus.Mode
         /// The mate's own distance: `2.10 km`.
-        public var distance: String
+        package var distance: String
         /// Race: the mate's fraction of their goal. Team: the team's fraction of the shared goal.
         /// Nil without a goal.
-        public var progressFraction: Double?
+        package var progressFraction: Double?
         /// Team only: the runner's own part of the shared bar (the rest of `progressFraction` is
         /// the mate's). Nil in a race.
-        public var ownShareFraction: Double?
+        package var ownShareFraction: Double?
         /// Race: `2.10 / 5.00 km  42%`. Team: the team total against the shared goal.
-        public var progressLabel: String
+        package var progressLabel: String
         /// Race only: `ahead by 120 m`, `behind by 40 m` or `level`.
-        public var lead: String?
+        package var lead: String?
         /// `last seen 7 s ago`, only once the mate has been silent for 5 s or more.
-        public var lastSeen: String?
+        package var lastSeen: String?
         /// `connection lost` while the mate is not connected.
-        public var connection: String?
+        package var connection: String?
     }
 }

@@ -10,9 +10,9 @@ import MateRunDomain
 /// Send `.started` when a run is set up, `.countdown(n)` for each second left before the start
 /// (`.countdown(0)` means go), then each `RunEvent` as `.event`, and `.mate` whenever the mate's
 /// status changes.
-public struct RunningViewModel: Sendable {
+package struct RunningViewModel: Sendable {
     /// Everything that can change the panel.
-    public enum Input: Sendable, Equatable {
+    package enum Input: Sendable, Equatable {
         /// A run is set up for this runner, towards this goal (nil: no goal).
         case started(profile: RunnerProfile, goalMetres: Double?)
         /// Seconds left before the start; zero or less means the run is on.
@@ -23,7 +23,7 @@ public struct RunningViewModel: Sendable {
         case mate(MateStatus)
     }
 
-    public private(set) var state: State = .initial
+    package private(set) var state: State = .initial
     private var shown = ShownQuantities()
     private var setUpGoalMetres: Double?
     private var goalMetres: Double?
@@ -32,11 +32,11 @@ public struct RunningViewModel: Sendable {
     private var mateRawName = ""
     private var mateDisplayName = ""
 
-    public init() {}
+    package init() {}
 
     /// Applies one input and returns the new state.
     @discardableResult
-    public mutating func send(_ input: Input) -> State {
+    package mutating func send(_ input: Input) -> State {
         switch input {
         case let .started(profile, goalMetres):
             start(profile: profile, goalMetres: goalMetres)

@@ -2,21 +2,21 @@ import MateRunDomain
 
 /// What a scenario holds, as numbers: the App maps a loaded scenario to this so that
 /// `materun validate` and `materun scenarios` are formatted here, like every other screen.
-public struct ScenarioOverview: Sendable, Equatable {
-    public var file: String
-    public var name: String
-    public var summary: String
+package struct ScenarioOverview: Sendable, Equatable {
+    package var file: String
+    package var name: String
+    package var summary: String
     /// "scripted", "recorded" or "gpx".
-    public var source: String
-    public var runner: RunnerProfile?
-    public var goalMetres: Double?
-    public var locationCount: Int
-    public var motionCount: Int
-    public var durationSeconds: Double
+    package var source: String
+    package var runner: RunnerProfile?
+    package var goalMetres: Double?
+    package var locationCount: Int
+    package var motionCount: Int
+    package var durationSeconds: Double
     /// The noise-free distance of a scripted route, if known.
-    public var routeMetres: Double?
+    package var routeMetres: Double?
 
-    public init(
+    package init(
         file: String, name: String, summary: String, source: String, runner: RunnerProfile?, goalMetres: Double?,
         locationCount: Int, motionCount: Int, durationSeconds: Double, routeMetres: Double?
     ) {
@@ -34,8 +34,8 @@ public struct ScenarioOverview: Sendable, Equatable {
 }
 
 /// Draws a scenario overview: the detailed block of `validate` and the one-liner of `scenarios`.
-public enum ScenarioOverviewView {
-    public static func details(_ overview: ScenarioOverview) -> [String] {
+package enum ScenarioOverviewView {
+    package static func details(_ overview: ScenarioOverview) -> [String] {
         var lines = [
             "\(overview.file): valid \(overview.source) scenario",
             "  name       \(overview.name)",
@@ -56,13 +56,13 @@ public enum ScenarioOverviewView {
     }
 
     /// One line of a listing: file, duration, noise-free distance (or "recorded"), summary.
-    public static func line(file: String, summary: String, durationSeconds: Double, routeMetres: Double?) -> String {
+    package static func line(file: String, summary: String, durationSeconds: Double, routeMetres: Double?) -> String {
         let distance = routeMetres.map(RunFormat.kilometres(metres:)) ?? "recorded"
         return pad(file, 26) + pad(RunFormat.clockTime(seconds: durationSeconds), 10) + pad(distance, 10) + summary
     }
 
     /// A scenario that did not load, listed with its problem.
-    public static func brokenLine(file: String, problem: String) -> String {
+    package static func brokenLine(file: String, problem: String) -> String {
         pad(file, 26) + "BROKEN    " + problem
     }
 

@@ -4,8 +4,8 @@
 /// It only draws a `RunningViewModel.State`; pure and without I/O or colour. Words after the
 /// numbers say when the run is not simply running (`paused`, `finished`), and the mate, when there
 /// is one, follows a `|`.
-public enum PlainLineView {
-    public static func render(_ state: RunningViewModel.State) -> String {
+package enum PlainLineView {
+    package static func render(_ state: RunningViewModel.State) -> String {
         var line = state.elapsed + "  " + state.distance + "  " + state.currentPace + "  " + state.calories
         if let percent = state.progressPercent { line += "  " + percent }
         if state.status != .running { line += "  " + state.statusText.lowercased() }

@@ -2,12 +2,12 @@
 ///
 /// It only draws a `ResultState`: every number arrives formatted. Pure and without I/O; no line is
 /// ever wider than `width` visible columns.
-public enum TerminalResultView {
+package enum TerminalResultView {
     /// Columns of each splits-table column, right-aligned: km, pace, time, climb.
     private static let columnWidths = [5, 8, 8, 7]
     private static let columnGap = "  "
 
-    public static func render(_ state: ResultState, width: Int, colour: Bool) -> [String] {
+    package static func render(_ state: ResultState, width: Int, colour: Bool) -> [String] {
         let panelWidth = min(width, PanelLayout.maximumWidth)
         var title = StyledLine(PanelLayout.margin)
         title.append(state.title, .bold)

@@ -4,8 +4,8 @@
 /// nothing but layout and colour. It is pure (a state, a width, a colour switch in; lines out) and
 /// does no I/O: the App layer writes the lines and redraws them in place. No line is ever wider
 /// than `width` visible columns; the panel grows up to 80 columns and stays compact beyond.
-public enum TerminalRunView {
-    public static func render(_ state: RunningViewModel.State, width: Int, colour: Bool) -> [String] {
+package enum TerminalRunView {
+    package static func render(_ state: RunningViewModel.State, width: Int, colour: Bool) -> [String] {
         let panelWidth = min(width, PanelLayout.maximumWidth)
         var lines: [StyledLine] = [header(state, width: panelWidth)]
         lines += PanelLayout.cellLines(

@@ -16,18 +16,18 @@ struct MatePairRulesTests {
     private func deliver(_ actions: [MatePairAction], to rules: inout MatePairRules, now: Double) -> [MatePairAction] {
         actions.flatMap { action -> [MatePairAction] in
             guard case .send(let message) = action else { return [] }
-            return rules.handle(.link(.message(message)), now: now)
+            return rules.handle(.link(.update(message)), now: now)
         }
     }
 
     private func progress(_ seq: Int, metres: Double, at elapsed: Double = 10) -> MatePairInput {
-        .link(.message(.progress(MateProgress(
+        .link(.update(.progress(MateProgress(
             seq: seq, elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres,
             caloriesKilocalories: 1, paused: false))))
     }
 
     private func finished(_ seq: Int, reachedGoal: Bool, elapsed: Double, metres: Double) -> MatePairInput {
-        .link(.message(.state(seq: seq, .finished(MateFinish(
+        .link(.update(.state(seq: seq, .finished(MateFinish(
             reachedGoal: reachedGoal, elapsedSeconds: elapsed, distanceMetres: metres)))))
     }
 
@@ -56,7 +56,7 @@ struct MatePairRulesTests {
         // When an older, a repeated and a stale state arrive
         let late = host.handle(progress(3, metres: 200), now: 2)
         let repeated = host.handle(progress(5, metres: 300), now: 3)
-        _ = host.handle(.link(.message(.state(seq: 4, .cancelled))), now: 4)
+        _ = host.handle(.link(.update(.state(seq: 4, .cancelled))), now: 4)
         // Then nothing moves back, and the next newer progress is taken
         #expect(views(in: late).isEmpty)
         #expect(views(in: repeated).isEmpty)
@@ -204,7 +204,7 @@ struct MatePairRulesTests {
         var host = rules(race)
         _ = host.handle(progress(1, metres: 50), now: 1)
         // When the mate cancels
-        let told = host.handle(.link(.message(.state(seq: 2, .cancelled))), now: 2)
+        let told = host.handle(.link(.update(.state(seq: 2, .cancelled))), now: 2)
         // Then it is shown cancelled, the own run goes on, and its end is a solo finish
         #expect(views(in: told).last?.phase == .cancelled)
         #expect(!told.contains { if case .stopOwnRun = $0 { true } else { false } })

@@ -77,7 +77,7 @@ struct MateRunUseCaseTests {
             .host, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 60)))
         let clock = harness.clock
         try await harness.drive { clock.now() >= 10 }
-        link.push(.message(.state(seq: 1, .cancelled)))
+        link.push(.update(.state(seq: 1, .cancelled)))
         link.push(.lost(reason: .cancelled, detail: "Ana stopped the run"))
         // When the own run goes on to its end
         try await harness.drive { run.isOver }

@@ -1,0 +1,35 @@
+import MateRunDomain
+
+/// The numbers both sides of a pairing must agree on; PROTOCOL.md explains each one.
+///
+/// Durations are in seconds (as `Double`) like the rest of Domain's run time.
+package enum MateProtocol {
+    /// Sent in `hello`; a host refuses any other with `.version`.
+    package static let version = 1
+    /// The longest frame accepted, in bytes, not counting its newline.
+    package static let maxFrameBytes = 16_384
+    /// After this long with nothing sent, a side sends a `heartbeat`.
+    package static let heartbeatInterval = 1.0
+    /// After this long with nothing received, the mate is shown as silent ("last seen N s ago").
+    package static let silentAfter = MatePresence.silentAfter
+    /// After this long without a complete frame, a connection is closed as dead (`timeout`).
+    package static let connectionIdleTimeout = 10.0
+    /// After this long without a connection, the mate is lost: the run finishes solo.
+    package static let lostAfter = MatePresence.lostAfter
+    /// A connection must get through `hello` → `welcome` within this long.
+    package static let handshakeTimeout = 5.0
+    /// A connect attempt gives up after this long.
+    package static let connectTimeout = 5.0
+    /// The countdown the host announces in `start` (before its round-trip correction).
+    package static let startCountdown = 3.0
+    /// How many `ping`s the host sends before `start` to measure the round trip.
+    package static let rttPingCount = 3
+    /// The joiner's first reconnect delay; it doubles after each failure up to `reconnectMaxDelay`.
+    package static let reconnectInitialDelay = 0.25
+    package static let reconnectMaxDelay = 4.0
+    /// Wrong codes allowed from one address before the host refuses it with `.throttled`.
+    package static let wrongCodesBeforeThrottle = 3
+    /// The first throttling period; it doubles with each further wrong code up to `throttleMaxPeriod`.
+    package static let throttleInitialPeriod = 5.0
+    package static let throttleMaxPeriod = 60.0
+}

@@ -1,0 +1,180 @@
+import MateRunSocket
+import MateRunDomain
+
+/// The hosting side of a pairing: listens, admits one mate with the right code, agrees the terms
+/// and the start, and keeps listening for the whole run so that a dropped joiner can resume.
+///
+/// Every connection is handled on its own task while the accept loop waits on the listener's
+/// thread, so that a silent or hostile client never holds up the next one: it is refused
+/// (`version`, `busy`, `throttled`, `wrong_code`, `unknown_session`) or closed by the transport
+/// (handshake timeout, bad frame), and the host keeps waiting. Listening stops when the link
+/// ends or `close()` is called.
+///
+/// Keep the host for the whole run, not only until `pair()` returns: its accept loop holds it
+/// weakly, so a released host no longer admits anyone, and a joiner's resume goes unanswered.
+package actor MateHost {
+    /// Where joiners connect, with the port the kernel chose when asked for port 0.
+    package nonisolated let endpoint: TCPEndpoint
+    /// What happened to each connection, for the host's log, e.g. "refused 127.0.0.1: wrong
+    /// pairing code". Keeps the newest 64 when nobody reads.
+    package nonisolated let notices: AsyncStream<String>
+
+    private nonisolated let noticeSink: AsyncStream<String>.Continuation
+    private nonisolated let pairings: AsyncStream<MatePairing>
+    private nonisolated let pairingSink: AsyncStream<MatePairing>.Continuation
+    private let listener: TCPListener
+    private let hostName: String
+    private let terms: MateTerms
+    private let timings: MateTimings
+    private let clockOrigin = ContinuousClock.now
+    private var admission: HostAdmission
+    private var link: TCPMateLink?
+    private var sessionID: String?
+    private var acceptLoop: Task<Void, Never>?
+    private var closed = false
+
+    /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
+    package init(
+        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, terms: MateTerms,
+        timings: MateTimings = .standard
+    ) throws {
+        guard let port = UInt16(exactly: port) else {
+            throw SocketError(operation: "listen on \(host):\(port)", detail: "port out of range 0...65535")
+        }
+        listener = try TCPListener(host: host, port: port)
+        endpoint = listener.localEndpoint
+        self.hostName = hostName
+        self.terms = terms
+        self.timings = timings
+        admission = HostAdmission(code: code, hostName: hostName)
+        (notices, noticeSink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
+        (pairings, pairingSink) = AsyncStream.makeStream(of: MatePairing.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Waits for one mate to pair. Call it once; cancelling it closes the host.
+    package nonisolated func pair() async throws -> MatePairing {
+        await startAccepting()
+        var iterator = pairings.makeAsyncIterator()
+        guard let pairing = await iterator.next() else {
+            await close()
+            throw CancellationError()
+        }
+        return pairing
+    }
+
+    /// Stops listening: no new mate, no resume. A paired link stays open until closed itself.
+    package func close() {
+        guard !closed else { return }
+        closed = true
+        listener.close()
+        acceptLoop?.cancel()
+        pairingSink.finish()
+        noticeSink.finish()
+    }
+
+    private func startAccepting() {
+        guard acceptLoop == nil, !closed else { return }
+        acceptLoop = Task { [weak self, listener, timings] in
+            while !Task.isCancelled {
+                do {
+                    let channel = try await SocketMateChannel.accept(from: listener, idleTimeout: timings.handshakeTimeout)
+                    Task { await self?.admit(channel) }
+                } catch {
+                    guard let self, await !self.closed, !(error is CancellationError) else { return }
+                    self.noticeSink.yield("accept failed: \(error)")
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+            }
+        }
+    }
+
+    /// Reads the connection's `hello` and routes it: refusal, new session or resume.
+    private nonisolated func admit(_ channel: SocketMateChannel) async {
+        var inbox = HandshakeInbox(channel)
+        let hello: MateHello
+        do {
+            let first = try await inbox.next("hello")
+            guard case .hello(let greeting) = first else { throw inbox.unexpected(first, expected: "hello") }
+            hello = greeting
+        } catch {
+            noticeSink.yield("closed \(channel.peer): \(error)")
+            await channel.abandonHandshake(after: error)
+            return
+        }
+        switch await decide(hello, from: channel.peerHost) {
+        case .refuse(let refusal):
+            await refuse(channel, refusal)
+        case .newSession:
+            await startSession(with: hello, on: channel, inbox: &inbox)
+        case .resume(let mateLastReceivedSeq):
+            await resumeSession(on: channel, mateLastReceivedSeq: mateLastReceivedSeq)
+        }
+    }
+
+    private func decide(_ hello: MateHello, from address: String) -> HostAdmission.Decision {
+        admission.decide(hello, from: address, now: clockOrigin.duration(to: .now).seconds)
+    }
+
+    private nonisolated func refuse(_ channel: SocketMateChannel, _ refusal: MateRefusal) async {
+        noticeSink.yield("refused \(channel.peerHost): \(refusal.message)")
+        try? await channel.send(.refused(refusal))
+        channel.connection.close()
+    }
+
+    private nonisolated func startSession(with hello: MateHello, on channel: SocketMateChannel, inbox: inout HandshakeInbox) async {
+        let sessionID = Self.newSessionID()
+        let handshake = HostHandshake(channel: channel, sessionID: sessionID, hostName: hostName, terms: terms, timings: timings)
+        do {
+            let start = try await handshake.run(&inbox)
+            let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .awaitMate) { [listener] in
+                listener.close()
+            }
+            await seat(sessionID, link: link)
+            noticeSink.yield("paired with \(hello.name) at \(channel.peer)")
+            let countdown = ContinuousClock.now.duration(to: start.startsAt).seconds
+            pairingSink.yield(MatePairing(role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link))
+        } catch {
+            await vacate()
+            noticeSink.yield("pairing with \(hello.name) at \(channel.peer) failed: \(error)")
+            await channel.abandonHandshake(after: error)
+        }
+    }
+
+    private nonisolated func resumeSession(on channel: SocketMateChannel, mateLastReceivedSeq: Int) async {
+        guard let (link, sessionID) = await currentSession() else {
+            await refuse(channel, MateRefusal(reason: .unknownSession, message: "there is no session to resume"))
+            return
+        }
+        let hostName = hostName
+        let resumed = await link.resume(on: channel, mateLastReceivedSeq: mateLastReceivedSeq) { lastReceivedSeq in
+            .welcome(MateWelcome(sessionID: sessionID, name: hostName, resumedLastReceivedSeq: lastReceivedSeq))
+        }
+        if resumed {
+            noticeSink.yield("mate back from \(channel.peer)")
+        } else {
+            await refuse(channel, MateRefusal(reason: .unknownSession, message: "session \(sessionID) has ended"))
+        }
+    }
+
+    private func seat(_ sessionID: String, link: TCPMateLink) {
+        admission.seat(sessionID)
+        self.link = link
+        self.sessionID = sessionID
+    }
+
+    private func vacate() {
+        admission.vacate()
+    }
+
+    private func currentSession() -> (TCPMateLink, String)? {
+        guard let link, let sessionID else { return nil }
+        return (link, sessionID)
+    }
+
+    /// A fresh random session id: 16 hex digits.
+    private static func newSessionID() -> String {
+        let value = UInt64.random(in: .min ... .max)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,50 @@
+import MateRunDomain
+
+/// A run ready to replay: what a scenario file (JSON or GPX) resolves to.
+///
+/// It exists so that everything downstream (providers, the use case, tests) sees one plain value,
+/// whatever the file looked like: the sensor streams are fully computed, time-ordered, and timed
+/// in seconds from the start of the run.
+package struct Scenario: Sendable {
+    /// Where the samples of a scenario came from.
+    package enum Source: String, Sendable, Equatable {
+        /// Generated from a route and segments (with seeded noise).
+        case scripted
+        /// Hand-listed fixes and motions in a JSON file.
+        case recorded
+        /// A GPX 1.1 track.
+        case gpx
+    }
+
+    package var name: String
+    /// One-line description.
+    package var summary: String
+    /// Who runs; nil for GPX, whose weight then comes from elsewhere (a command-line flag).
+    package var runner: RunnerProfile?
+    package var goalMetres: Double?
+    /// Location fixes in time order, seconds from the start.
+    package var locations: [LocationSample]
+    /// Motion updates in time order (1 Hz for every bundled form); may be empty.
+    package var motions: [MotionSample]
+    /// The time of the last sample.
+    package var durationSeconds: Double
+    /// The true (noise-free) distance the scripted runner covers; nil for recorded and GPX tracks.
+    package var routeMetres: Double?
+    package var source: Source
+
+    package init(
+        name: String, summary: String, runner: RunnerProfile?, goalMetres: Double?,
+        locations: [LocationSample], motions: [MotionSample], durationSeconds: Double,
+        routeMetres: Double?, source: Source
+    ) {
+        self.name = name
+        self.summary = summary
+        self.runner = runner
+        self.goalMetres = goalMetres
+        self.locations = locations
+        self.motions = motions
+        self.durationSeconds = durationSeconds
+        self.routeMetres = routeMetres
+        self.source = source
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// One TCP connection carrying newline-delimited frames, safe to use from async code.
+///
+/// Blocking I/O never runs on the Swift concurrency pool: each connection owns one `Thread`
+/// that polls the socket, reads and splits frames (handing them out through `frames`), writes
+/// whatever a send could not write at once, and enforces the idle timeout. `send` writes
+/// directly when the socket can take the bytes, which is almost always, so a frame costs one
+/// system call on the caller's thread.
+package final class TCPConnection: Sendable {
+    /// The peer's address, for messages and for throttling by host.
+    package let remote: TCPEndpoint
+    /// Complete frames from the peer, without their newlines. A single consumer. Ends by throwing
+    /// `TCPConnectionClosed`, or quietly after `close()`.
+    package let frames: AsyncThrowingStream<[UInt8], any Error>
+
+    let fd: Int32
+    let wake: WakePipe
+    let maxFrameBytes: Int
+    /// The last frame to send when the connection fails for the peer's fault (a bad frame, a
+    /// timeout), so the peer learns why; nil to send nothing.
+    let farewell: TCPFarewell
+    let state: Mutex<TCPConnectionState>
+    let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+
+    /// Takes over a connected socket and starts its I/O thread.
+    init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions) throws(SocketError) {
+        _ = SocketOptions.ignoreBrokenPipe
+        do {
+            try SocketOptions.setNonBlocking(fd, operation: "configure connection to \(remote)")
+            try SocketOptions.setNoDelay(fd, operation: "configure connection to \(remote)")
+            wake = try WakePipe()
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+        SocketOptions.setCloseOnExec(fd)
+        self.fd = fd
+        self.remote = remote
+        self.maxFrameBytes = options.maxFrameBytes
+        self.farewell = options.farewell
+        self.state = Mutex(TCPConnectionState(idleTimeout: options.idleTimeout))
+        (frames, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
+        continuation.onTermination = { [weak self] _ in self?.close() }
+        let thread = Thread { [self] in runIOLoop() }
+        thread.name = "materun.tcp \(remote)"
+        thread.start()
+    }
+
+    /// Connects to `endpoint`, trying each address it resolves to, giving up after `timeout`.
+    /// Cancelling the calling task abandons the attempt at once.
+    package static func connect(
+        to endpoint: TCPEndpoint,
+        timeout: Duration,
+        options: TCPConnectionOptions
+    ) async throws -> TCPConnection {
+        let cancel = try WakePipe()
+        let fd = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+                let thread = Thread {
+                    continuation.resume(with: Result { () throws(any Error) -> Int32 in
+                        try TCPConnector.connect(to: endpoint, timeout: timeout, cancel: cancel)
+                    })
+                }
+                thread.name = "materun.connect \(endpoint)"
+                thread.start()
+            }
+        } onCancel: {
+            cancel.signal()
+        }
+        return try TCPConnection(adopting: fd, remote: endpoint, options: options)
+    }
+
+    /// Sends all of `bytes`, in order with other sends. Returns once the kernel has them;
+    /// throws `TCPConnectionClosed` (or `SocketError` after a local close) if it cannot.
+    package func send(_ bytes: [UInt8]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome = state.withLock { state in state.sendOrQueue(bytes, on: fd, remote: remote, continuation: continuation) }
+            switch outcome {
+            case .sent: continuation.resume()
+            case .failed(let error): continuation.resume(throwing: error)
+            case .queued: wake.signal()
+            }
+        }
+    }
+
+    /// Sends all of `bytes` without waiting, in order with other sends and enqueues: written at
+    /// once when the socket takes them, which is almost always, otherwise queued for the I/O
+    /// thread. For a caller that keeps its own order (an actor) and learns of failures from
+    /// `frames`, which ends when the connection does: a failed or refused write is dropped here.
+    package func enqueue(_ bytes: [UInt8]) {
+        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: fd, remote: remote, continuation: nil) }
+        if case .queued = outcome {
+            wake.signal()
+        }
+    }
+
+    /// Changes how long the connection may go without a complete frame from the peer before it
+    /// is closed, counted from the last frame (e.g. short during a handshake, longer afterwards).
+    package func setIdleTimeout(_ timeout: Duration) {
+        state.withLock { $0.idleTimeout = timeout }
+        wake.signal()
+    }
+
+    /// Closes the connection: `frames` finishes quietly, queued sends fail, and the socket is
+    /// shut down gracefully so that bytes already sent still reach the peer. Idempotent.
+    package func close() {
+        state.withLock { $0.closeRequested = true }
+        wake.signal()
+    }
+}

@@ -1,0 +1,124 @@
+import Glibc
+
+/// The connection's I/O thread: the only place that reads the socket, finishes `frames`, and
+/// closes the file descriptor.
+extension TCPConnection {
+    /// How long a closing connection keeps draining input so that its last frames (a `bye`)
+    /// reach the peer instead of being cut by a reset.
+    static let linger = Duration.seconds(1)
+
+    func runIOLoop() {
+        var decoder = FrameDecoder(maxFrameBytes: maxFrameBytes)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var lastFrame = ContinuousClock.now
+        var lingerUntil: ContinuousClock.Instant?
+
+        while true {
+            let (idleTimeout, closeRequested, wantsWrite, stalledSince) = state.withLock {
+                ($0.idleTimeout, $0.closeRequested, !$0.outbox.isEmpty, $0.stalledSince)
+            }
+            let now = ContinuousClock.now
+            if closeRequested, lingerUntil == nil {
+                lingerUntil = beginClosing(error: SocketError(operation: "use of connection to \(remote)", detail: "closed locally"))
+            }
+            let deadline: ContinuousClock.Instant
+            if let lingerUntil {
+                if now >= lingerUntil { break }
+                deadline = lingerUntil
+            } else {
+                let idleDeadline = lastFrame + idleTimeout
+                if now >= idleDeadline {
+                    lingerUntil = fail(.idleTimeout(seconds: idleTimeout.secondsValue))
+                    continue
+                }
+                if let stalledSince, now >= stalledSince + idleTimeout {
+                    lingerUntil = fail(.sendStalled(seconds: idleTimeout.secondsValue))
+                    continue
+                }
+                deadline = stalledSince.map { min($0 + idleTimeout, idleDeadline) } ?? idleDeadline
+            }
+
+            let writing = wantsWrite && lingerUntil == nil
+            var polled = [
+                pollfd(fd: fd, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&polled, nfds_t(polled.count), SocketOptions.pollMilliseconds(until: deadline))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                if lingerUntil != nil { break }
+                lingerUntil = fail(.socket(.lastError("poll connection to \(remote)")))
+                continue
+            }
+            if polled[1].revents != 0 {
+                wake.drain()
+            }
+            let events = polled[0].revents
+            if writing, events & Int16(POLLOUT | POLLERR | POLLHUP) != 0 {
+                switch state.withLock({ $0.flush(to: fd) }) {
+                case .success(let completed):
+                    completed.forEach { $0.resume() }
+                case .failure(let code):
+                    lingerUntil = fail(.socket(.system(code.code, "send to \(remote)")), linger: false)
+                    continue
+                }
+            }
+            guard events & Int16(POLLIN | POLLERR | POLLHUP) != 0 else { continue }
+            let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received > 0 {
+                guard lingerUntil == nil else { continue }
+                do {
+                    let frames = try decoder.append(buffer[0..<received])
+                    if !frames.isEmpty {
+                        lastFrame = .now
+                    }
+                    frames.forEach { continuation.yield($0) }
+                } catch {
+                    lingerUntil = fail(.badFrame(error))
+                }
+            } else if received == 0 {
+                if lingerUntil != nil { break }
+                lingerUntil = fail(.peerClosed(pendingBytes: decoder.bufferedByteCount), linger: false)
+            } else {
+                let code = errno
+                if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+                if lingerUntil != nil { break }
+                lingerUntil = fail(.socket(.system(code, "recv from \(remote)")), linger: false)
+            }
+        }
+        state.withLock { _ in
+            _ = Glibc.close(fd)
+        }
+    }
+
+    /// Ends the connection for `cause`: sends the farewell frame if the peer can still take one,
+    /// finishes `frames` with the error, and returns until when to linger (now, if `linger` is
+    /// false, because the peer is gone).
+    private func fail(_ cause: TCPConnectionClosed.Cause, linger: Bool = true) -> ContinuousClock.Instant {
+        let closed = TCPConnectionClosed(cause: cause, remote: remote)
+        if linger, let farewell = farewell(closed) {
+            state.withLock { state in
+                guard state.outbox.isEmpty else { return }
+                farewell.withUnsafeBytes { raw in
+                    _ = Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                }
+            }
+        }
+        let until = beginClosing(error: closed)
+        return linger ? until : .now
+    }
+
+    /// Fails waiting sends, finishes `frames` (quietly for a local close), and half-closes the
+    /// socket so that the peer reads everything sent so far and then EOF.
+    private func beginClosing(error: any Error) -> ContinuousClock.Instant {
+        let pending = state.withLock { $0.end(with: error) }
+        pending.forEach { $0.continuation?.resume(throwing: error) }
+        if error is TCPConnectionClosed {
+            continuation.finish(throwing: error)
+        } else {
+            continuation.finish()
+        }
+        _ = shutdown(fd, Int32(SHUT_WR))
+        return .now + Self.linger
+    }
+}

@@ -1,0 +1,113 @@
+import MateRunTestSupport
+import Foundation
+import MateRunDomain
+import Testing
+@testable import MateRunMate
+@testable import MateRunSocket
+
+/// Host and joiner over real loopback sockets: the handshake, and every refusal the host makes
+/// while it keeps waiting for the right mate.
+@Suite(.timeLimit(.minutes(1)))
+struct MatePairingTests {
+    let terms = MateTerms(mode: .race, goalMetres: 1000, speed: 2)
+    let goodbye = MateGoodbye(reason: .finished, message: "test over")
+
+    private func host(code: String = "482913", timings: MateTimings = .fast()) throws -> MateHost {
+        try MateHost(code: code, hostName: "Ben", terms: terms, timings: timings)
+    }
+
+    @Test func hostAndJoinerAgreeOnTermsAndStart() async throws {
+        let host = try host()
+        let waiting = PendingHostPairing(host)
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        #expect(hosting.role == .host)
+        #expect(joined.role == .joiner)
+        #expect(hosting.mateName == "Ana")
+        #expect(joined.mateName == "Ben")
+        #expect(hosting.terms == terms)
+        #expect(joined.terms == terms)
+        #expect(abs(joined.secondsUntilStart - MateProtocol.startCountdown) < 0.1)
+        // Both count down to the same instant: the two figures are read when each side's
+        // pair() returns, a few milliseconds apart on a quiet machine; the bound is generous
+        // so that a loaded machine's scheduling does not fail the test.
+        #expect(abs(hosting.secondsUntilStart - joined.secondsUntilStart) < 0.5)
+        await joined.link.close(goodbye)
+        await hosting.link.close(goodbye)
+        await host.close()
+    }
+
+    @Test func aWrongCodeIsRefusedAndTheHostKeepsWaiting() async throws {
+        let host = try host()
+        let waiting = PendingHostPairing(host)
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "000000", name: "Eve")))
+        #expect(error.reason == .wrongCode)
+        #expect(error.description == "the host at \(host.endpoint) refused the pairing code 000000 (wrong_code): wrong pairing code")
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        #expect(hosting.mateName == "Ana")
+        await joined.link.close(goodbye)
+        await host.close()
+    }
+
+    @Test func repeatedWrongCodesAreThrottled() async throws {
+        let host = try host()
+        let waiting = PendingHostPairing(host)
+        for _ in 1...MateProtocol.wrongCodesBeforeThrottle {
+            let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "111111", name: "Eve")))
+            #expect(error.reason == .wrongCode)
+        }
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Eve")))
+        #expect(error.reason == .throttled)
+        #expect(error.description.contains("too many wrong codes; retry in 5 s"))
+        guard case .refused(let refusal, _, _) = error else { throw error }
+        #expect(refusal.retryAfterMilliseconds.map { (4000...5000).contains($0) } == true)
+        waiting.task.cancel()
+        await host.close()
+    }
+
+    @Test func aSecondJoinerWhilePairedIsToldTheHostIsBusy() async throws {
+        let host = try host()
+        let waiting = PendingHostPairing(host)
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Cy")))
+        #expect(error.reason == .busy)
+        #expect(error.description.contains("Ben is already running with a mate"))
+        await joined.link.send(progress(1))
+        #expect(try await nextEvent(hosting.link) == .update(progress(1)))
+        await joined.link.close(goodbye)
+        await host.close()
+    }
+
+    @Test func silentAndGarbageClientsAreClosedWhileTheHostStillPairs() async throws {
+        let host = try host(timings: .fast(handshake: 0.3))
+        let waiting = PendingHostPairing(host)
+        let options = TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: MateProtocol.maxFrameBytes)
+        let silent = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(2), options: options)
+        let garbage = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(2), options: options)
+        try await garbage.send(Array("not json\n".utf8))
+        let toGarbage = try #require(try await nextFrame(garbage))
+        #expect(toGarbage.hasPrefix(#"{"type":"bye","reason":"bad_frame","#))
+        let toSilent = try #require(try await nextFrame(silent))
+        #expect(toSilent.hasPrefix(#"{"type":"bye","reason":"timeout","#))
+        let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        #expect(joined.mateName == "Ben")
+        await joined.link.close(goodbye)
+        await host.close()
+    }
+
+    @Test func anotherProtocolVersionIsRefused() async throws {
+        let host = try host()
+        let waiting = PendingHostPairing(host)
+        let client = try await SocketMateChannel.connect(to: host.endpoint, timeout: .seconds(2))
+        try await client.send(.hello(MateHello(version: 2, name: "Zed", code: "482913")))
+        let answer = try await nextMessage(client)
+        #expect(answer == .refused(MateRefusal(reason: .version, message: "this host speaks protocol version 1")))
+        waiting.task.cancel()
+        await host.close()
+    }
+
+    @Test func aJoinerCannotReachAClosedPort() async throws {
+        let port = try TCPListener().port
+        let joiner = MateJoiner(endpoint: TCPEndpoint(host: "127.0.0.1", port: port), code: "1", name: "Ana", timings: .fast())
+        await #expect(throws: SocketError.self) { try await withTimeout { try await joiner.pair() } }
+    }
+}

@@ -1,0 +1,129 @@
+import MateRunTestSupport
+import MateRunDomain
+import Synchronization
+@testable import MateRunMate
+@testable import MateRunSocket
+
+extension MateTimings {
+    /// The protocol's timings shrunk so that tests take milliseconds, not seconds.
+    static func fast(
+        handshake: Double = 2, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
+    ) -> MateTimings {
+        var timings = MateTimings()
+        timings.connectTimeout = .seconds(2)
+        timings.handshakeTimeout = .seconds(handshake)
+        timings.heartbeatInterval = .seconds(heartbeat)
+        timings.lostAfter = .seconds(lostAfter)
+        timings.reconnectInitialDelay = .seconds(reconnectDelay)
+        timings.reconnectMaxDelay = .seconds(reconnectDelay * 4)
+        return timings
+    }
+}
+
+/// The host's `pair()` running in the background while joiners come and go.
+struct PendingHostPairing {
+    let task: Task<MatePairing, any Error>
+
+    init(_ host: MateHost) {
+        task = Task { try await host.pair() }
+    }
+
+    func value(within seconds: Double = 5) async throws -> MatePairing {
+        try await withTimeout(seconds) { [task] in try await task.value }
+    }
+}
+
+/// Pairs `joiner` with `host` (already waiting), both within a bound.
+func pair(_ joiner: MateJoiner, with host: PendingHostPairing) async throws -> (host: MatePairing, joiner: MatePairing) {
+    let joined = try await withTimeout { try await joiner.pair() }
+    return (try await host.value(), joined)
+}
+
+/// The pairing error `joiner` fails with, or nil if it paired.
+func pairingError(_ joiner: MateJoiner) async throws -> MatePairingError? {
+    do {
+        _ = try await withTimeout { try await joiner.pair() }
+        return nil
+    } catch let error as MatePairingError {
+        return error
+    }
+}
+
+/// The next event on `link` other than `.alive`, within `seconds`; nil when the events ended.
+func nextEvent(_ link: any MateLink, within seconds: Double = 5) async throws -> MateLinkEvent? {
+    try await withTimeout(seconds) {
+        for await event in link.events where event != .alive {
+            return event
+        }
+        return nil
+    }
+}
+
+/// Waits for an `.alive` on `link`, returning the other events seen before it.
+func eventsUntilAlive(_ link: any MateLink, within seconds: Double = 5) async throws -> [MateLinkEvent] {
+    try await withTimeout(seconds) {
+        var before: [MateLinkEvent] = []
+        for await event in link.events {
+            if event == .alive { return before }
+            before.append(event)
+        }
+        throw TimedOut(seconds: seconds)
+    }
+}
+
+func progress(_ seq: Int, metres: Double = 0) -> MateUpdate {
+    .progress(MateProgress(seq: seq, elapsedSeconds: Double(seq), movingSeconds: Double(seq), distanceMetres: metres, caloriesKilocalories: 0, paused: false))
+}
+
+/// A loopback relay between a joiner and its host that a test can cut, to drop a connection in
+/// the middle of a run, or close, so that the host is gone for good.
+final class TCPRelay: Sendable {
+    let endpoint: TCPEndpoint
+    private let listener: TCPListener
+    private let open = OpenConnections()
+
+    private final class OpenConnections: Sendable {
+        let list = Mutex<[TCPConnection]>([])
+    }
+
+    init(to target: TCPEndpoint) throws {
+        listener = try TCPListener()
+        endpoint = listener.localEndpoint
+        Task { [listener, open] in
+            let options = TCPConnectionOptions(idleTimeout: .seconds(60), maxFrameBytes: MateProtocol.maxFrameBytes)
+            while let client = try? await listener.accept(options: options) {
+                guard let server = try? await TCPConnection.connect(to: target, timeout: .seconds(2), options: options) else {
+                    client.close()
+                    continue
+                }
+                open.list.withLock { $0 += [client, server] }
+                Task { await Self.pump(from: client, to: server) }
+                Task { await Self.pump(from: server, to: client) }
+            }
+        }
+    }
+
+    /// Drops every relayed connection; new ones are still relayed.
+    func cut() {
+        let connections = open.list.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+        connections.forEach { $0.close() }
+    }
+
+    /// Stops relaying for good.
+    func close() {
+        listener.close()
+        cut()
+    }
+
+    private static func pump(from source: TCPConnection, to destination: TCPConnection) async {
+        do {
+            for try await frame in source.frames {
+                try await destination.send(frame + [UInt8(ascii: "\n")])
+            }
+        } catch {}
+        destination.close()
+    }
+}
