@@ -13,15 +13,16 @@ RUNS="${RUNS:-5}"
 TIMER="${TIMER:-auto}"
 PYTHON="${PYTHON:-python3}"
 
-# gpxpy is the benchmark's comparison, not a dependency of the product.
+# gpxpy is the benchmark's comparison, not a dependency of the product; hyperfine is optional.
+# This script installs nothing: it says what is missing.
+#   gpxpy:     python3 -m pip install gpxpy
+#   hyperfine: apt-get install hyperfine   (without it, bench_gpx.py times with perf_counter)
 if ! "$PYTHON" -c 'import gpxpy' 2>/dev/null; then
-    echo "bench-gpx: installing gpxpy (pip install gpxpy)"
-    "$PYTHON" -m pip install --quiet gpxpy
+    echo "bench-gpx: needs gpxpy for the comparison: $PYTHON -m pip install gpxpy" >&2
+    exit 2
 fi
-# hyperfine if it installs quickly; otherwise bench_gpx.py times with time.perf_counter.
-if [ "$TIMER" = auto ] && ! command -v hyperfine >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
-    echo "bench-gpx: trying apt-get install -y hyperfine"
-    timeout 120 apt-get install -y -qq hyperfine >/dev/null 2>&1 || echo "bench-gpx: no hyperfine; timing with Python"
+if [ "$TIMER" = auto ] && ! command -v hyperfine >/dev/null 2>&1; then
+    echo "bench-gpx: no hyperfine (apt-get install hyperfine); timing with Python's perf_counter"
 fi
 
 echo "bench-gpx: swift build -c release --product materun"

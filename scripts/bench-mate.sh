@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mate update latency and throughput on loopback, beside a raw socket floor measured in the
-# same run (see docs/BENCHMARKS-mate.md). Builds in release and runs MateLatencyBenchmark;
+# same run (see BENCHMARKS.md, section (c)). Builds in release and runs MateLatencyBenchmark;
 # extra arguments go to it, e.g. --rounds 5 --updates 10000 --warmup 2000 --stream 100000.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -16,8 +16,8 @@ package enum MateLinkEvent: Sendable, Equatable {
 /// A paired connection to the mate that survives reconnects.
 ///
 /// The mate run use case talks through this protocol only, so the race and team rules are tested
-/// with an in-memory fake; Data provides the TCP link, which also sends heartbeats when there is
-/// nothing else to say.
+/// with an in-memory fake; MateRunMate provides the TCP link, which also sends heartbeats when
+/// there is nothing else to say.
 package protocol MateLink: Sendable {
     /// Events from the link, in order, with a single consumer. Ends after `.lost` or `close`.
     var events: AsyncStream<MateLinkEvent> { get }

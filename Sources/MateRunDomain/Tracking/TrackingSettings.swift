@@ -1,6 +1,7 @@
 /// The thresholds that turn raw sensor samples into a trustworthy run.
 ///
-/// The defaults follow what mature trackers do (OpenTracks, RunnerUp): see DESIGN.md §4.
+/// The defaults follow what mature trackers do: OpenTracks drops fixes worse than 50 m and
+/// pauses after 10 s idle, RunnerUp after 5 s slower than 20 min/km.
 package struct TrackingSettings: Sendable, Equatable {
     /// Fixes that claim a worse accuracy than this (metres) are dropped.
     package var worstAcceptedAccuracy: Double = 50

@@ -1,13 +1,14 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 import Synchronization
 
-/// The mate channel over TCP: `MateMessage`s encoded by `MateWireCodec`, one frame per line.
+/// A connection to the mate that carries `MateMessage`s both ways, encoded by `MateWireCodec`,
+/// one frame per line: what pairing and `TCPMateLink` talk through.
 ///
 /// Frames of unknown types are skipped and counted (forward compatibility); any other frame that
 /// does not decode closes the connection with a `bye` naming the problem, and `incoming` throws
 /// `MateChannelClosed`. So does any end of the connection not asked for by `close`.
-package final class SocketMateChannel: MateChannel {
+package final class SocketMateChannel: Sendable {
     package let connection: TCPConnection
     package let incoming: AsyncThrowingStream<MateMessage, any Error>
     private let unknownTypes: UnknownTypeCount

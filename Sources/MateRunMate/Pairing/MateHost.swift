@@ -1,5 +1,5 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 
 /// The hosting side of a pairing: listens, admits one mate with the right code, agrees the terms
 /// and the start, and keeps listening for the whole run so that a dropped joiner can resume.

@@ -1,5 +1,5 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 
 /// The joining side of a pairing: connects to a host with the code it printed, agrees to its
 /// terms, answers its round-trip pings and learns when the run starts.

@@ -1,5 +1,5 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 
 /// Why pairing (or resuming a session) failed, in words the person at the terminal can act on,
 /// e.g. "the host at 127.0.0.1:5000 refused the pairing code 000000 (wrong_code): wrong pairing code".

@@ -1,5 +1,5 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 
 /// How a joiner's link dials its host again after a drop: `hello` with the session to resume,
 /// retried with backoff until the host welcomes it back, refuses it for good, or the link gives up

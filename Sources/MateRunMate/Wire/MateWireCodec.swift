@@ -1,5 +1,5 @@
-import MateRunSocket
 import MateRunDomain
+import MateRunSocket
 
 /// Turns `MateMessage`s into wire frames and back: one JSON object per line, keys in snake_case,
 /// `"type"` first (PROTOCOL.md).

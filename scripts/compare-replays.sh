@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Replays every bundled scenario at --speed max --json with the materun of BASE_REV and with the
+# working tree's, and compares the outputs byte for byte: a refactoring must not change them.
+# Usage: scripts/compare-replays.sh BASE_REV
+# Exit status: 0 all identical, 1 some output differs (the diff is printed), 2 usage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -eq 1 ] || { echo "usage: scripts/compare-replays.sh BASE_REV" >&2; exit 2; }
+base_rev=$1
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/materun-compare.XXXXXX")
+cleanup() { git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+git worktree add --detach "$work/base" "$base_rev" >/dev/null
+echo "compare-replays: building $base_rev"
+(cd "$work/base" && swift build --product materun >/dev/null)
+echo "compare-replays: building the working tree"
+swift build --product materun >/dev/null
+base_bin=$(cd "$work/base" && swift build --show-bin-path)/materun
+new_bin=$(swift build --show-bin-path)/materun
+
+status=0
+for scenario in Scenarios/*.json Scenarios/*.gpx; do
+  name=$(basename "$scenario")
+  "$base_bin" replay "$scenario" --speed max --json > "$work/$name.base" 2>/dev/null
+  "$new_bin" replay "$scenario" --speed max --json > "$work/$name.new" 2>/dev/null
+  if cmp -s "$work/$name.base" "$work/$name.new"; then
+    echo "same $scenario ($(wc -l < "$work/$name.new") lines)"
+  else
+    echo "DIFF $scenario"
+    diff "$work/$name.base" "$work/$name.new" | head -n 20
+    status=1
+  fi
+done
+exit $status
