@@ -134,16 +134,19 @@ package struct MatePairRules: Sendable {
         guard mate.implausible == nil else { return }
         switch update {
         case .progress(let progress):
-            guard mate.receive(progress) else { return }
+            guard mate.isNew(progress.seq) else { return }
             if let verdict = plausibility.check(progress, now: now) {
-                disqualify(verdict, into: &actions)
+                disqualify(verdict, seq: progress.seq, into: &actions)
+            } else {
+                _ = mate.receive(progress)
             }
         case .state(let seq, let state):
-            guard mate.receive(seq: seq, state), case .finished(let finish) = state else { return }
-            if let verdict = plausibility.check(finish, now: now) {
-                disqualify(verdict, into: &actions)
+            guard mate.isNew(seq) else { return }
+            if case .finished(let finish) = state, let verdict = plausibility.check(finish, now: now) {
+                disqualify(verdict, seq: seq, into: &actions)
                 return
             }
+            guard mate.receive(seq: seq, state), case .finished(let finish) = state else { return }
             if finish.reachedGoal, ownSummary == nil, !stopRequested {
                 stopRequested = true
                 actions.append(.stopOwnRun(.endedByMate))
@@ -152,8 +155,8 @@ package struct MatePairRules: Sendable {
     }
 
     /// Takes the mate out of the run for a claim that cannot be true, and tells it why.
-    private mutating func disqualify(_ verdict: String, into actions: inout [MatePairAction]) {
-        mate.disqualify(verdict)
+    private mutating func disqualify(_ verdict: String, seq: Int, into actions: inout [MatePairAction]) {
+        mate.disqualify(verdict, seq: seq)
         actions.append(.close(MateGoodbye(reason: .implausible, message: "\(mateName)'s figures were refused: \(verdict)")))
     }
 

@@ -79,8 +79,16 @@ package struct MateTracker: Sendable, Equatable {
         connection = phase == .finished || phase == .cancelled ? .closed : .lost
     }
 
-    /// The mate's figures cannot be believed: it is out of the run, and this side closes the link.
-    package mutating func disqualify(_ verdict: String) {
+    /// Whether an update numbered `seq` is newer than everything received: older ones are
+    /// duplicates or late, and are dropped.
+    package func isNew(_ seq: Int) -> Bool {
+        seq > lastReceivedSeq
+    }
+
+    /// The mate's figures cannot be believed: the update `seq` that showed it is not taken (the
+    /// last believable figures stay), the mate is out of the run, and this side closes the link.
+    package mutating func disqualify(_ verdict: String, seq: Int) {
+        lastReceivedSeq = max(lastReceivedSeq, seq)
         implausible = implausible ?? verdict
         connection = .closed
     }

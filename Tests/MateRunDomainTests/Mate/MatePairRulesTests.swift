@@ -247,6 +247,7 @@ struct MateCheatingRulesTests {
         #expect(host.mate.implausible == "claimed 42.0 km in 1 s, faster than any runner")
         #expect(!finished.contains(.stopOwnRun(.endedByMate)))
         #expect(host.mate.finish == nil)
+        #expect(host.mate.distanceMetres == 0, "the refused figures are not shown as the mate's")
         // And when the host reaches the goal, the host wins and says why
         let end = host.handle(.own(.finished(RunSummary(
             snapshot: RunSnapshot(elapsedSeconds: 10_000, movingSeconds: 10_000, distanceMetres: 42_000),
