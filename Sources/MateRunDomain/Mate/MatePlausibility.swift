@@ -1,11 +1,12 @@
 /// Holds a mate's claims to the agreed clock and to what a runner can do, so that a peer that
 /// sends made-up figures (42 km after one second, a finish before the start) cannot win.
 ///
-/// Both sides started at the agreed moment and measure run time on clocks that advance alike, so
-/// a mate's `elapsed_s` cannot run ahead of this side's clock by more than the link's slack; and
-/// no runner covers ground faster than `fastestSpeed` for long. A replay as fast as the machine
-/// allows (no agreed speed) has no common clock, so only the speed is judged then. Honest replays
-/// at any speed pass: run time and distance are both in the run's own seconds.
+/// Both sides started at the agreed moment and replay at the agreed speed, so a mate's
+/// `elapsed_s` cannot run ahead of the wall-clock time since the start, times the speed, by more
+/// than the link's slack; and no runner covers ground faster than `fastestSpeed` for long. A
+/// replay as fast as the machine allows (no agreed speed) has no common clock, so only the speed
+/// is judged then. Honest replays at any speed pass: distance and run time are both in the run's
+/// own seconds.
 ///
 /// The first claim that fails is kept as the verdict, in words for both runners; nothing a mate
 /// sends afterwards can clear it.
@@ -16,8 +17,8 @@ package struct MatePlausibility: Sendable, Equatable {
     /// Metres allowed on top of `fastestSpeed` between any two updates: what a GPS filter may add
     /// at once when it catches up after a jump.
     package static let distanceAllowance = 50.0
-    /// Run-time seconds a mate's elapsed time may stand ahead of this side's clock: the link's
-    /// delay and the two countdowns' skew, scaled by the replay speed.
+    /// Run-time seconds a mate's elapsed time may stand ahead of the agreed clock: three wall
+    /// seconds of link delay and countdown skew, at the replay speed, and two more.
     package static func clockSlack(speed: Double) -> Double {
         3 * max(1, speed) + 2
     }
@@ -37,15 +38,16 @@ package struct MatePlausibility: Sendable, Equatable {
     /// Why the mate's figures cannot be believed; nil while they can.
     package private(set) var verdict: String?
 
-    /// Judges claims for a run that started at `startedAt` on this side's run clock, replayed at
-    /// `speed` (nil: unpaced), where reaching the goal means `goalMetres` (nil: no goal of its own).
+    /// Judges claims for a run that started at wall-clock second `startedAt`, replayed at `speed`
+    /// (nil: unpaced), where reaching the goal means `goalMetres` (nil: no goal of its own).
     package init(startedAt: Double, speed: Double?, goalMetres: Double?) {
         self.startedAt = startedAt
         self.speed = speed
         self.goalMetres = goalMetres
     }
 
-    /// Checks a `progress`; returns the verdict if this claim is the first that fails.
+    /// Checks a `progress` arriving at wall-clock second `now`; returns the verdict if this claim
+    /// is the first that fails.
     package mutating func check(_ progress: MateProgress, now: Double) -> String? {
         check(Claim(elapsed: progress.elapsedSeconds, distance: progress.distanceMetres), now: now)
     }
@@ -70,9 +72,9 @@ package struct MatePlausibility: Sendable, Equatable {
 
     private func problem(with claim: Claim, now: Double) -> String? {
         if let speed {
-            let allowed = max(0, now - startedAt) + Self.clockSlack(speed: speed)
-            if claim.elapsed > allowed {
-                return "claimed \(Self.seconds(claim.elapsed)) of run time when \(Self.seconds(max(0, now - startedAt))) had passed"
+            let agreed = max(0, now - startedAt) * speed
+            if claim.elapsed > agreed + Self.clockSlack(speed: speed) {
+                return "claimed \(Self.seconds(claim.elapsed)) of run time when \(Self.seconds(agreed)) had passed"
             }
         }
         if claim.distance > Self.fastestSpeed * claim.elapsed + Self.distanceAllowance {

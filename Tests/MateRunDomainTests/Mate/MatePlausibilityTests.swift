@@ -16,12 +16,12 @@ struct MatePlausibilityTests {
         // When it reports every second of its run time up to the marathon
         for second in stride(from: 0.0, through: 7032, by: 1) {
             let delay = second.truncatingRemainder(dividingBy: 4) * 0.1
-            let now = second + (delay - 1) * speed
+            let now = second / speed + delay - 1
             #expect(judge.check(progress(second, metres: 6 * second), now: now) == nil)
         }
         // Then its finish at the goal is believed too
         let finish = MateFinish(reachedGoal: true, elapsedSeconds: 7033, distanceMetres: 42_195)
-        #expect(judge.check(finish, now: 7034) == nil)
+        #expect(judge.check(finish, now: 7033 / speed) == nil)
         #expect(judge.verdict == nil)
     }
 
@@ -36,12 +36,12 @@ struct MatePlausibilityTests {
     }
 
     @Test func runTimeAheadOfTheAgreedClockIsRefused() {
-        // Given a race at real time, 10 s after the start
-        var judge = MatePlausibility(startedAt: 100, speed: 1, goalMetres: 5000)
-        // When the mate claims a minute of run time
-        let verdict = judge.check(progress(60, metres: 100), now: 110)
+        // Given a race at 10x, 10 wall seconds after the start (100 s of run time)
+        var judge = MatePlausibility(startedAt: 100, speed: 10, goalMetres: 5000)
+        // When the mate claims three minutes of run time
+        let verdict = judge.check(progress(180, metres: 500), now: 110)
         // Then the claim is refused against the clock
-        #expect(verdict == "claimed 60 s of run time when 10 s had passed")
+        #expect(verdict == "claimed 180 s of run time when 100 s had passed")
     }
 
     @Test func aSprintBetweenTwoUpdatesIsRefusedEvenAfterAnHonestStart() {
