@@ -1,5 +1,8 @@
-import MateRunScenarios
+#if canImport(Glibc)
+import Glibc
+#endif
 import MateRunDomain
+import MateRunScenarios
 
 /// The command-line program: parses the arguments, builds the app and runs the command.
 ///
@@ -9,6 +12,23 @@ package enum MateRunCLI {
     package static func run(
         arguments: [String], environment: [String: String],
         output: OutputSink = .standardOutput, errors: OutputSink = .standardError
+    ) async -> Int32 {
+        let status = await runCommand(arguments: arguments, environment: environment, output: output, errors: errors)
+        output.flush()
+        return checkedWrites(status, output: output, errors: errors)
+    }
+
+    /// A failed write to standard output fails the run (a full disk must not look like success);
+    /// a reader that went away (`EPIPE`) is a quiet end, as for any Unix tool.
+    private static func checkedWrites(_ status: Int32, output: OutputSink, errors: OutputSink) -> Int32 {
+        guard let code = output.writeFailure, code != EPIPE else { return status }
+        errors.writeLine("materun: cannot write to standard output: \(String(cString: strerror(code)))")
+        errors.flush()
+        return status == ExitStatus.success ? ExitStatus.failure : status
+    }
+
+    private static func runCommand(
+        arguments: [String], environment: [String: String], output: OutputSink, errors: OutputSink
     ) async -> Int32 {
         let command: Command
         do {

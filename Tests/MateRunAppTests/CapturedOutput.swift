@@ -8,10 +8,10 @@ final class CapturedOutput {
     let sink: OutputSink
     private let descriptor: Int32
 
-    init() {
+    init(carriesMessagesOnly: Bool = false) {
         path = NSTemporaryDirectory() + "materun-test-\(UUID().uuidString).txt"
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        sink = OutputSink(descriptor: descriptor)
+        sink = OutputSink(descriptor: descriptor, carriesMessagesOnly: carriesMessagesOnly)
     }
 
     deinit {

@@ -5,6 +5,36 @@ import Testing
 /// The socket-free parts of pairing: who the host lets in, what is resent after a drop, and how
 /// long the joiner waits between attempts.
 struct PairingRulesTests {
+    @Test func wrongCodesFromManyAddressesSpendTheCodeEvenForTheRightOne() {
+        // Given a host nobody has paired with yet
+        var admission = HostAdmission(code: "482913", hostName: "Ben")
+        // When a sweep from as many addresses as the budget guesses wrong, each under its throttle
+        for guess in 0..<MateProtocol.wrongCodeBudget {
+            let decision = admission.decide(MateHello(name: "Eve", code: String(guess)), from: "10.1.0.\(guess)", now: 1)
+            #expect(decision.reason == .wrongCode)
+        }
+        // Then the code is spent: even the right code is refused, so a lucky guess gains nothing
+        #expect(admission.isCodeSpent)
+        let refusal = admission.decide(MateHello(name: "Ana", code: "482913"), from: "10.0.0.1", now: 2)
+        #expect(refusal.reason == .codeSpent)
+    }
+
+    @Test func onceAMateIsPairedGuessesAreBusyAndAStolenSessionNeedsTheCodeToo() {
+        // Given a host whose joiner paired as session s1
+        var admission = HostAdmission(code: "482913", hostName: "Ben")
+        #expect(admission.decide(MateHello(name: "Ana", code: "482913"), from: "10.0.0.1", now: 0) == .newSession)
+        admission.seat("s1")
+        // When others guess codes, or resume the stolen session with a wrong code
+        for guess in 0..<MateProtocol.wrongCodeBudget {
+            #expect(admission.decide(MateHello(name: "Eve", code: String(guess)), from: "10.1.0.\(guess)", now: 1).reason == .busy)
+        }
+        let stolen = MateHello(name: "Eve", code: "000000", resume: MateResume(sessionID: "s1", lastReceivedSeq: 0))
+        #expect(admission.decide(stolen, from: "10.3.0.1", now: 1).reason == .wrongCode)
+        // Then the paired mate still resumes with the code and its session
+        let resume = MateHello(name: "Ana", code: "482913", resume: MateResume(sessionID: "s1", lastReceivedSeq: 3))
+        #expect(admission.decide(resume, from: "10.0.0.1", now: 3) == .resume(lastReceivedSeq: 3))
+    }
+
     @Test func theHostChecksVersionThenBusyThenThrottleThenCodeThenSession() {
         var admission = HostAdmission(code: "482913", hostName: "Ben")
         let right = MateHello(name: "Ana", code: "482913")

@@ -16,6 +16,10 @@
 ///   earliest). Without the mate's finish, a race is won by a side that reached the goal (it told
 ///   the mate, who had not reported reaching it); otherwise the result is `mateCancelled` or
 ///   `mateLost`.
+/// - Every claim of the mate is held to the agreed clock and to a runner's speed
+///   (`MatePlausibility`). A mate whose figures fail is out: it cannot stop the own run nor win,
+///   its figures stop counting toward a team goal, and it is told why (`bye` `implausible`); the
+///   own run goes on solo and ends `mateImplausible`. A side told so ends `disqualified`.
 package struct MatePairRules: Sendable {
     package let role: MateRole
     package let terms: MateTerms
@@ -30,6 +34,7 @@ package struct MatePairRules: Sendable {
     private var ownFinishedAt = 0.0
     private var stopRequested = false
     private var shownView: MateView?
+    private var plausibility: MatePlausibility
 
     package init(role: MateRole, ownName: String, mateName: String, terms: MateTerms, now: Double) {
         self.role = role
@@ -37,6 +42,8 @@ package struct MatePairRules: Sendable {
         self.mateName = mateName
         self.terms = terms
         mate = MateTracker(now: now)
+        plausibility = MatePlausibility(
+            startedAt: now, speed: terms.speed, goalMetres: terms.mode == .race ? terms.goalMetres : nil)
     }
 
     /// The goal to build the own run with: the race goal, or none in a team run (the team's goal
@@ -110,7 +117,7 @@ package struct MatePairRules: Sendable {
         switch event {
         case .update(let update):
             mate.heard(at: now)
-            take(update, into: &actions)
+            take(update, now: now, into: &actions)
         case .alive:
             mate.heard(at: now)
         case .interrupted:
@@ -118,16 +125,27 @@ package struct MatePairRules: Sendable {
         case .restored:
             mate.restored(at: now)
             actions += outgoing.resend.map(MatePairAction.send)
-        case .lost(let reason, _):
-            mate.left(reason)
+        case .lost(let reason, let detail):
+            mate.left(reason, detail: detail)
         }
     }
 
-    private mutating func take(_ update: MateUpdate, into actions: inout [MatePairAction]) {
+    private mutating func take(_ update: MateUpdate, now: Double, into actions: inout [MatePairAction]) {
+        guard mate.implausible == nil else { return }
         switch update {
         case .progress(let progress):
-            _ = mate.receive(progress)
+            guard mate.isNew(progress.seq) else { return }
+            if let verdict = plausibility.check(progress, now: now) {
+                disqualify(verdict, seq: progress.seq, into: &actions)
+            } else {
+                _ = mate.receive(progress)
+            }
         case .state(let seq, let state):
+            guard mate.isNew(seq) else { return }
+            if case .finished(let finish) = state, let verdict = plausibility.check(finish, now: now) {
+                disqualify(verdict, seq: seq, into: &actions)
+                return
+            }
             guard mate.receive(seq: seq, state), case .finished(let finish) = state else { return }
             if finish.reachedGoal, ownSummary == nil, !stopRequested {
                 stopRequested = true
@@ -136,10 +154,16 @@ package struct MatePairRules: Sendable {
         }
     }
 
+    /// Takes the mate out of the run for a claim that cannot be true, and tells it why.
+    private mutating func disqualify(_ verdict: String, seq: Int, into actions: inout [MatePairAction]) {
+        mate.disqualify(verdict, seq: seq)
+        actions.append(.close(MateGoodbye(reason: .implausible, message: "\(mateName)'s figures were refused: \(verdict)")))
+    }
+
     // MARK: - Rules
 
     private mutating func stopAtTeamGoal(into actions: inout [MatePairAction]) {
-        guard terms.mode == .team, ownSummary == nil, !stopRequested,
+        guard terms.mode == .team, ownSummary == nil, !stopRequested, mate.implausible == nil,
               TeamShare.reachesGoal(own: own.distanceMetres, mate: mate.distanceMetres, goalMetres: terms.goalMetres)
         else { return }
         stopRequested = true
@@ -156,11 +180,18 @@ package struct MatePairRules: Sendable {
         actions.append(.close(MateGoodbye(reason: .finished, message: goodbyeMessage(result))))
         actions.append(.publish(.finished(MateRunSummary(
             terms: terms, own: summary, mate: mateFigures, result: result, winner: winner,
-            ownSharePercent: share(of: summary)))))
+            ownSharePercent: share(of: summary), resultReason: resultReason))))
         isOver = true
     }
 
     private func verdict(_ summary: RunSummary) -> (MateResult, MateRole?) {
+        if mate.implausible != nil {
+            let won = terms.mode == .race && summary.reachedGoal
+            return (.mateImplausible, won ? role : nil)
+        }
+        if mate.leftReason == .implausible, mate.finish == nil {
+            return (.disqualified, nil)
+        }
         if let mateFinish = mate.finish {
             switch terms.mode {
             case .race:
@@ -174,6 +205,11 @@ package struct MatePairRules: Sendable {
         return (mate.phase == .cancelled ? .mateCancelled : .mateLost, nil)
     }
 
+    private var resultReason: String? {
+        if let implausible = mate.implausible { return implausible }
+        return mate.leftReason == .implausible && mate.finish == nil ? mate.leftDetail : nil
+    }
+
     private func goodbyeMessage(_ result: MateResult) -> String {
         switch result {
         case .won: "\(ownName) won"
@@ -184,7 +220,7 @@ package struct MatePairRules: Sendable {
     }
 
     private func share(of summary: RunSummary) -> Double? {
-        guard terms.mode == .team else { return nil }
+        guard terms.mode == .team, mate.implausible == nil else { return nil }
         return TeamShare.percent(own: summary.snapshot.distanceMetres, mate: mate.distanceMetres)
     }
 
@@ -200,7 +236,7 @@ package struct MatePairRules: Sendable {
             elapsedSeconds: mate.elapsedSeconds, phase: mate.phase, connection: mate.connection,
             lastSeenSecondsAgo: mate.lastSeenSecondsAgo(now: now),
             leadMetres: own.distanceMetres - mate.distanceMetres,
-            combinedMetres: own.distanceMetres + mate.distanceMetres)
+            combinedMetres: own.distanceMetres + mate.distanceMetres, implausible: mate.implausible)
     }
 }
 

@@ -21,6 +21,9 @@ package struct MateReason: RawRepresentable, Sendable, Hashable, CustomStringCon
     package static let unexpected = MateReason(rawValue: "unexpected")
     /// The run is over for the sender; the session ends normally.
     package static let finished = MateReason(rawValue: "finished")
+    /// The sender refuses the receiver's figures: they run ahead of the agreed clock or beyond
+    /// what a runner can do. The message says which claim.
+    package static let implausible = MateReason(rawValue: "implausible")
     /// The runner stopped the run or quit the program.
     package static let cancelled = MateReason(rawValue: "cancelled")
     /// Local only, never sent: the connection dropped without a `bye`.

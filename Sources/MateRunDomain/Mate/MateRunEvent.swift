@@ -28,11 +28,13 @@ package struct MateView: Sendable, Equatable {
     package var leadMetres: Double
     /// Own distance plus the mate's (what a team run shows against the goal).
     package var combinedMetres: Double
+    /// Why the mate's figures were refused; nil while they are believed.
+    package var implausible: String?
 
     package init(
         name: String, mode: MateMode, goalMetres: Double, distanceMetres: Double, elapsedSeconds: Double,
         phase: MateRunPhase, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
-        combinedMetres: Double
+        combinedMetres: Double, implausible: String? = nil
     ) {
         self.name = name
         self.mode = mode
@@ -44,6 +46,7 @@ package struct MateView: Sendable, Equatable {
         self.lastSeenSecondsAgo = lastSeenSecondsAgo
         self.leadMetres = leadMetres
         self.combinedMetres = combinedMetres
+        self.implausible = implausible
     }
 }
 

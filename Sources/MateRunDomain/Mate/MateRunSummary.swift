@@ -10,10 +10,13 @@ package struct MateRunSummary: Sendable, Equatable {
     /// The own share of the pair's distance in percent (team runs); the two sides' shares add up
     /// to 100 because both use the two figures exchanged in `state finished`.
     package var ownSharePercent: Double?
+    /// Why the result is what it is, when a claim decided it: the verdict on the mate's figures
+    /// (`mateImplausible`), or the mate's word on this side's (`disqualified`).
+    package var resultReason: String?
 
     package init(
         terms: MateTerms, own: RunSummary, mate: MateFinalFigures, result: MateResult, winner: MateRole?,
-        ownSharePercent: Double?
+        ownSharePercent: Double?, resultReason: String? = nil
     ) {
         self.terms = terms
         self.own = own
@@ -21,6 +24,7 @@ package struct MateRunSummary: Sendable, Equatable {
         self.result = result
         self.winner = winner
         self.ownSharePercent = ownSharePercent
+        self.resultReason = resultReason
     }
 }
 
@@ -61,4 +65,9 @@ package enum MateResult: String, Sendable, Equatable, CaseIterable {
     case cancelled
     /// Both runs ended without reaching the goal.
     case soloFinished = "solo_finished"
+    /// The mate's figures broke the clock or what a runner can do (`MatePlausibility`): the mate
+    /// cannot win, and this side finished solo (a race it finished at the goal is won).
+    case mateImplausible = "mate_implausible"
+    /// The mate refused this side's figures as implausible; this side finished solo.
+    case disqualified
 }

@@ -12,6 +12,12 @@ package struct MateTracker: Sendable, Equatable {
     package private(set) var connection: MateConnection = .connected
     /// When anything (a message or a sign of life) last arrived.
     package private(set) var lastHeard: Double
+    /// Why the mate's figures were refused (`MatePlausibility`); nil while they are believed.
+    package private(set) var implausible: String?
+    /// Why the mate left, when it said or the link gave up; nil while it is there.
+    package private(set) var leftReason: MateReason?
+    /// What the mate or the link said when it left.
+    package private(set) var leftDetail: String?
 
     package init(now: Double) {
         lastHeard = now
@@ -21,7 +27,9 @@ package struct MateTracker: Sendable, Equatable {
     package var distanceMetres: Double { finish?.distanceMetres ?? progress?.distanceMetres ?? 0 }
     package var elapsedSeconds: Double { finish?.elapsedSeconds ?? progress?.elapsedSeconds ?? 0 }
     /// Whether the mate's run is over or the mate is gone: nothing more will change the result.
-    package var isOut: Bool { phase == .finished || phase == .cancelled || connection == .lost }
+    package var isOut: Bool {
+        phase == .finished || phase == .cancelled || connection == .lost || implausible != nil
+    }
 
     /// Whole seconds since the mate was last heard, shown only while the news is not fresh.
     package func lastSeenSecondsAgo(now: Double) -> Double? {
@@ -62,9 +70,27 @@ package struct MateTracker: Sendable, Equatable {
 
     /// The mate left: a goodbye or a link that gave up. A `cancelled` goodbye before its finish
     /// means it cancelled its run.
-    package mutating func left(_ reason: MateReason) {
+    package mutating func left(_ reason: MateReason, detail: String? = nil) {
+        if leftReason == nil {
+            leftReason = reason
+            leftDetail = detail
+        }
         if reason == .cancelled, finish == nil { phase = .cancelled }
         connection = phase == .finished || phase == .cancelled ? .closed : .lost
+    }
+
+    /// Whether an update numbered `seq` is newer than everything received: older ones are
+    /// duplicates or late, and are dropped.
+    package func isNew(_ seq: Int) -> Bool {
+        seq > lastReceivedSeq
+    }
+
+    /// The mate's figures cannot be believed: the update `seq` that showed it is not taken (the
+    /// last believable figures stay), the mate is out of the run, and this side closes the link.
+    package mutating func disqualify(_ verdict: String, seq: Int) {
+        lastReceivedSeq = max(lastReceivedSeq, seq)
+        implausible = implausible ?? verdict
+        connection = .closed
     }
 
     package mutating func interrupted() {

@@ -29,6 +29,10 @@ package enum MateProtocol {
     package static let reconnectMaxDelay = 4.0
     /// Wrong codes allowed from one address before the host refuses it with `.throttled`.
     package static let wrongCodesBeforeThrottle = 3
+    /// Wrong codes from all addresses together after which the host takes no new pairing for
+    /// its code (resumes of a paired session still come in): with 10^6 codes, a sweep from many
+    /// addresses has at most a 1 in 50,000 chance before the code is spent.
+    package static let wrongCodeBudget = 20
     /// The first throttling period; it doubles with each further wrong code up to `throttleMaxPeriod`.
     package static let throttleInitialPeriod = 5.0
     package static let throttleMaxPeriod = 60.0

@@ -25,6 +25,8 @@ extension MateReason {
     package static let busy = MateReason(rawValue: "busy")
     /// Refused: the protocol versions differ.
     package static let version = MateReason(rawValue: "version")
+    /// Refused: too many wrong codes arrived in all; the host must restart with a new code.
+    package static let codeSpent = MateReason(rawValue: "code_spent")
     /// Refused: `hello.resume` names a session the host does not have.
     package static let unknownSession = MateReason(rawValue: "unknown_session")
 }

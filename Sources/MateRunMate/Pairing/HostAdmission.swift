@@ -4,7 +4,9 @@ import MateRunDomain
 /// code, session.
 ///
 /// A value type apart from the sockets, so that the rules of who gets in can be read (and tested)
-/// in one place. It holds the wrong-code throttle and the one seat a host has for a mate.
+/// in one place. It holds the wrong-code throttle, the budget of wrong codes for the whole
+/// listening session (many addresses together cannot sweep the code space), and the one seat a
+/// host has for a mate.
 struct HostAdmission {
     enum Decision: Equatable {
         case refuse(MateRefusal)
@@ -24,6 +26,8 @@ struct HostAdmission {
     let hostName: String
     private var seat = Seat.open
     private var throttle = WrongCodeThrottle()
+    /// Wrong codes from every address since the host started listening.
+    private(set) var wrongCodesInTotal = 0
 
     init(code: String, hostName: String) {
         self.code = code
@@ -39,6 +43,10 @@ struct HostAdmission {
         if hello.resume == nil, !isOpen {
             return .refuse(MateRefusal(reason: .busy, message: "\(hostName) is already running with a mate"))
         }
+        if hello.resume == nil, isCodeSpent {
+            return .refuse(MateRefusal(
+                reason: .codeSpent, message: "this pairing code was guessed at too often; ask the host for a new one"))
+        }
         if let wait = throttle.waitTime(for: address, now: now) {
             let seconds = Int(wait.rounded(.up))
             return .refuse(MateRefusal(
@@ -48,6 +56,7 @@ struct HostAdmission {
         }
         guard hello.code == code else {
             throttle.recordWrongCode(from: address, now: now)
+            wrongCodesInTotal += 1
             return .refuse(MateRefusal(reason: .wrongCode, message: "wrong pairing code"))
         }
         throttle.recordRightCode(from: address)
@@ -71,6 +80,17 @@ struct HostAdmission {
         if case .handshaking = seat {
             seat = .open
         }
+    }
+
+    /// Whether `MateProtocol.wrongCodeBudget` wrong codes arrived: the code takes no new pairing.
+    var isCodeSpent: Bool {
+        wrongCodesInTotal >= MateProtocol.wrongCodeBudget
+    }
+
+    /// Whether a mate is paired (a resume may still come back with the code and the session).
+    var isPaired: Bool {
+        if case .paired = seat { return true }
+        return false
     }
 
     private var isOpen: Bool {

@@ -32,6 +32,8 @@ package actor MateHost {
     private var sessionID: String?
     private var acceptLoop: Task<Void, Never>?
     private var closed = false
+    /// Why pairing ended without a mate, when it did.
+    private var failure: MatePairingError?
 
     /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
     package init(
@@ -57,6 +59,7 @@ package actor MateHost {
         var iterator = pairings.makeAsyncIterator()
         guard let pairing = await iterator.next() else {
             await close()
+            if let failure = await failure { throw failure }
             throw CancellationError()
         }
         return pairing
@@ -104,6 +107,7 @@ package actor MateHost {
         switch await decide(hello, from: channel.peerHost) {
         case .refuse(let refusal):
             await refuse(channel, refusal)
+            await stopIfCodeSpent()
         case .newSession:
             await startSession(with: hello, on: channel, inbox: &inbox)
         case .resume(let mateLastReceivedSeq):
@@ -154,6 +158,14 @@ package actor MateHost {
         } else {
             await refuse(channel, MateRefusal(reason: .unknownSession, message: "session \(sessionID) has ended"))
         }
+    }
+
+    /// Ends the wait for a mate once the code is spent (a paired run goes on: its joiner resumes
+    /// with the code and the session id).
+    private func stopIfCodeSpent() {
+        guard admission.isCodeSpent, !admission.isPaired, failure == nil else { return }
+        failure = .codeSpent(wrongCodes: admission.wrongCodesInTotal)
+        pairingSink.finish()
     }
 
     private func seat(_ sessionID: String, link: TCPMateLink) {

@@ -10,7 +10,7 @@ extension RunFormat {
         var pendingSpace = false
         var length = 0
         for character in name {
-            if character.unicodeScalars.contains(where: isHidden) { continue }
+            if character.unicodeScalars.contains(where: TerminalText.isUnsafe), !character.isWhitespace { continue }
             if character.isWhitespace {
                 pendingSpace = length > 0
                 continue
@@ -26,15 +26,5 @@ extension RunFormat {
             length += 1
         }
         return result.isEmpty ? fallback : result
-    }
-
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-            // Tab counts as whitespace; the zero-width joiner holds emoji sequences together.
-            return !(scalar == "\t" || scalar == "\u{200D}")
-        default:
-            return false
-        }
     }
 }

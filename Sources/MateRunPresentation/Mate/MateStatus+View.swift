@@ -15,7 +15,8 @@ extension MateStatus {
     }
 
     private static func note(for view: MateView) -> String? {
-        switch (view.phase, view.connection) {
+        if let implausible = view.implausible { return "figures refused: " + implausible }
+        return switch (view.phase, view.connection) {
         case (.finished, _): "finished"
         case (.cancelled, _): "stopped their run"
         case (_, .reconnecting): "connection dropped, reconnecting"

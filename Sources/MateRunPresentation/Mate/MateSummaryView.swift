@@ -11,6 +11,9 @@ package enum MateSummaryView {
         lines.append(" " + mateName + ": " + RunFormat.kilometres(metres: summary.mate.distanceMetres)
             + " in " + RunFormat.clockTime(seconds: summary.mate.elapsedSeconds)
             + (summary.mate.connected ? "" : " (last known; not connected)"))
+        if let reason = summary.resultReason {
+            lines.append(" Why: " + TerminalText.neutralised(reason))
+        }
         if let share = summary.ownSharePercent {
             lines.append(" " + me + "'s share: " + String(Int(share.rounded())) + "%, " + mateName + "'s: "
                 + String(100 - Int(share.rounded())) + "%")
@@ -27,6 +30,11 @@ package enum MateSummaryView {
         case .mateLost: "Lost touch with " + mateName + "; " + me + " finished solo"
         case .cancelled: "Run stopped"
         case .soloFinished: "The scenario ended before the goal"
+        case .mateImplausible:
+            summary.winner == nil
+                ? mateName + "'s figures were refused; " + me + " finished solo"
+                : "Race won: " + mateName + "'s figures were refused and " + me + " reached the goal"
+        case .disqualified: mateName + " refused " + me + "'s figures; " + me + " finished solo"
         }
     }
 
@@ -37,6 +45,7 @@ package enum MateSummaryView {
             JSONField("result", .string(summary.result.rawValue)),
             JSONField("winner", summary.winner.map { .string($0.rawValue) } ?? .null),
             JSONField("share_percent", summary.ownSharePercent.map { .number($0, decimals: 1) } ?? .null),
+        ] + (summary.resultReason.map { [JSONField("result_reason", .string($0))] } ?? []) + [
             JSONField("mate", .object([
                 JSONField("name", .string(summary.mate.name)),
                 JSONField("distance_m", .number(summary.mate.distanceMetres, decimals: 1)),
@@ -57,6 +66,6 @@ package enum MateSummaryView {
             JSONField("connection", .string(view.connection.rawValue)),
             JSONField("last_seen_s", view.lastSeenSecondsAgo.map { .number($0, decimals: 1) } ?? .null),
             JSONField("lead_m", .number(view.leadMetres, decimals: 1)),
-        ]))]
+        ] + (view.implausible.map { [JSONField("implausible", .string($0))] } ?? [])))]
     }
 }

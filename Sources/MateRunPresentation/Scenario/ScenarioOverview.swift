@@ -37,12 +37,12 @@ package struct ScenarioOverview: Sendable, Equatable {
 package enum ScenarioOverviewView {
     package static func details(_ overview: ScenarioOverview) -> [String] {
         var lines = [
-            "\(overview.file): valid \(overview.source) scenario",
-            "  name       \(overview.name)",
+            "\(TerminalText.neutralised(overview.file)): valid \(overview.source) scenario",
+            "  name       \(TerminalText.neutralised(overview.name))",
         ]
-        if !overview.summary.isEmpty { lines.append("  about      \(overview.summary)") }
+        if !overview.summary.isEmpty { lines.append("  about      \(TerminalText.neutralised(overview.summary))") }
         if let runner = overview.runner {
-            lines.append("  runner     \(runner.name), \(kilograms(runner.weightKilograms)) kg")
+            lines.append("  runner     \(RunFormat.displayName(runner.name, fallback: "runner")), \(kilograms(runner.weightKilograms)) kg")
         } else {
             lines.append("  runner     not given (use --name and --weight)")
         }
@@ -58,12 +58,13 @@ package enum ScenarioOverviewView {
     /// One line of a listing: file, duration, noise-free distance (or "recorded"), summary.
     package static func line(file: String, summary: String, durationSeconds: Double, routeMetres: Double?) -> String {
         let distance = routeMetres.map(RunFormat.kilometres(metres:)) ?? "recorded"
-        return pad(file, 26) + pad(RunFormat.clockTime(seconds: durationSeconds), 10) + pad(distance, 10) + summary
+        return pad(TerminalText.neutralised(file), 26) + pad(RunFormat.clockTime(seconds: durationSeconds), 10)
+            + pad(distance, 10) + TerminalText.neutralised(summary)
     }
 
     /// A scenario that did not load, listed with its problem.
     package static func brokenLine(file: String, problem: String) -> String {
-        pad(file, 26) + "BROKEN    " + problem
+        pad(TerminalText.neutralised(file), 26) + "BROKEN    " + TerminalText.neutralised(problem, limit: 400)
     }
 
     private static func kilograms(_ weight: Double) -> String {

@@ -9,6 +9,11 @@ enum ScenarioLimits {
     /// The most segments a script may have once its `repeat` groups are unrolled.
     static let maxSegments = 10_000
 
+    /// The largest JSON scenario read: a script is a few kilobytes, and a recording of a
+    /// marathon at 1 Hz about 2 MB; longer recordings replay as GPX, which is read in chunks.
+    /// Checked against the file's size before anything is read.
+    static let maxJSONBytes = 16 << 20
+
     /// `maxDurationSeconds` as people read it.
     static let maxDurationText = "7 days (168:00:00)"
 }

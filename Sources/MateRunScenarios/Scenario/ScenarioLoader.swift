@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Loads a scenario file, JSON or GPX, into a `Scenario`.
 ///
@@ -7,7 +8,33 @@ import Foundation
 /// `ScenarioError` that names the file and the place.
 package enum ScenarioLoader {
     package static func load(path: String) throws(ScenarioError) -> Scenario {
-        try load(bytes: readFile(path), path: path)
+        var file = try ScenarioFile(path: path)
+        defer { file.close() }
+        let first = try file.read()
+        switch format(of: path, bytes: first) {
+        case .json:
+            guard file.size <= ScenarioLimits.maxJSONBytes else {
+                throw ScenarioError(
+                    file: path, place: "",
+                    expected: "expected a JSON scenario of at most \(ScenarioLimits.maxJSONBytes >> 20) MB, found \(file.size >> 20) MB (replay a long recording as GPX)")
+            }
+            var bytes = first
+            while case let chunk = try file.read(), !chunk.isEmpty {
+                bytes += chunk
+            }
+            return try load(bytes: bytes, path: path)
+        case .gpx:
+            var parser = GPXParser(file: path)
+            var chunk = first
+            while !chunk.isEmpty {
+                try parser.feed(chunk, isLast: false)
+                chunk = try file.read()
+            }
+            try parser.feed([], isLast: true)
+            return try parser.track().toDomain(fallbackName: fileStem(path))
+        case nil:
+            throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
+        }
     }
 
     /// `load(path:)` on bytes already read; `path` names the file in errors and picks the format.
@@ -34,20 +61,6 @@ package enum ScenarioLoader {
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             return first == UInt8(ascii: "{") ? .json : first == UInt8(ascii: "<") ? .gpx : nil
         }
-    }
-
-    private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ScenarioError(file: path, place: "", expected: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw ScenarioError(file: path, place: "", expected: "expected a scenario file, found a directory")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, place: "", expected: "cannot read the file (check its permissions)")
-        }
-        return [UInt8](data)
     }
 
     private static func fileStem(_ path: String) -> String {

@@ -20,7 +20,7 @@ struct MatePairRulesTests {
         }
     }
 
-    private func progress(_ seq: Int, metres: Double, at elapsed: Double = 10) -> MatePairInput {
+    private func progress(_ seq: Int, metres: Double, at elapsed: Double = 100) -> MatePairInput {
         .link(.update(.progress(MateProgress(
             seq: seq, elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres,
             caloriesKilocalories: 1, paused: false))))
@@ -37,7 +37,7 @@ struct MatePairRulesTests {
             splits: [], ending: ending)))
     }
 
-    private func ownProgress(metres: Double, at elapsed: Double = 10) -> MatePairInput {
+    private func ownProgress(metres: Double, at elapsed: Double = 100) -> MatePairInput {
         .own(.progress(RunSnapshot(elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres)))
     }
 
@@ -217,5 +217,69 @@ struct MatePairRulesTests {
         _ = host.handle(.link(.lost(reason: .cancelled, detail: "Ana stopped the run")), now: 2)
         #expect(host.mate.phase == .cancelled)
         #expect(host.mate.connection == .closed)
+    }
+}
+
+@Suite("Pair rules: a mate who cheats cannot win")
+struct MateCheatingRulesTests {
+    private let race = MateTerms(mode: .race, goalMetres: 42_000, speed: 1)
+
+    private func cheat(_ seq: Int, elapsed: Double, metres: Double) -> MatePairInput {
+        .link(.update(.progress(MateProgress(
+            seq: seq, elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres,
+            caloriesKilocalories: 0, paused: false))))
+    }
+
+    private func summary(in actions: [MatePairAction]) -> MateRunSummary? {
+        actions.lazy.compactMap { if case .publish(.finished(let summary)) = $0 { summary } else { nil } }.first
+    }
+
+    @Test func aMateClaimingTheMarathonAfterOneSecondIsRefusedAndCannotStopOrBeatTheRunner() {
+        // Given a race at real time with the host running
+        var host = MatePairRules(role: .host, ownName: "Ben", mateName: "Evil", terms: race, now: 0)
+        // When the mate claims 42 km at 1 s, then a finish at the goal after 1 s
+        let claimed = host.handle(cheat(1, elapsed: 1, metres: 42_000), now: 2)
+        let finished = host.handle(.link(.update(.state(seq: 2, .finished(MateFinish(
+            reachedGoal: true, elapsedSeconds: 1, distanceMetres: 42_000))))), now: 3)
+        // Then the mate is told why and closed, shown as refused, and cannot stop the own run
+        #expect(claimed.contains(.close(MateGoodbye(
+            reason: .implausible, message: "Evil's figures were refused: claimed 42.0 km in 1 s, faster than any runner"))))
+        #expect(host.mate.implausible == "claimed 42.0 km in 1 s, faster than any runner")
+        #expect(!finished.contains(.stopOwnRun(.endedByMate)))
+        #expect(host.mate.finish == nil)
+        #expect(host.mate.distanceMetres == 0, "the refused figures are not shown as the mate's")
+        // And when the host reaches the goal, the host wins and says why
+        let end = host.handle(.own(.finished(RunSummary(
+            snapshot: RunSnapshot(elapsedSeconds: 10_000, movingSeconds: 10_000, distanceMetres: 42_000),
+            splits: [], ending: .goalReached))), now: 10_000)
+        let result = summary(in: end)
+        #expect(result?.result == .mateImplausible)
+        #expect(result?.winner == .host)
+        #expect(result?.resultReason == "claimed 42.0 km in 1 s, faster than any runner")
+    }
+
+    @Test func aSideWhoseFiguresWereRefusedEndsDisqualifiedAndSaysWhy() {
+        // Given a joiner whose host refused its figures
+        var joiner = MatePairRules(role: .joiner, ownName: "Ana", mateName: "Ben", terms: race, now: 0)
+        _ = joiner.handle(.link(.lost(reason: .implausible, detail: "Ana's figures were refused: claimed 42.0 km in 1 s")), now: 5)
+        // When its own run ends
+        let end = joiner.handle(.own(.finished(RunSummary(
+            snapshot: RunSnapshot(elapsedSeconds: 600, movingSeconds: 600, distanceMetres: 2000),
+            splits: [], ending: .sensorsEnded))), now: 600)
+        // Then the result says it was disqualified, with the mate's words
+        #expect(summary(in: end)?.result == .disqualified)
+        #expect(summary(in: end)?.resultReason == "Ana's figures were refused: claimed 42.0 km in 1 s")
+    }
+
+    @Test func aTeamMateWithImpossibleFiguresDoesNotCountTowardTheGoal() {
+        // Given a team run of 1 km at real time
+        let team = MateTerms(mode: .team, goalMetres: 1000, speed: 1)
+        var host = MatePairRules(role: .host, ownName: "Ben", mateName: "Evil", terms: team, now: 0)
+        // When the mate claims 990 m after 2 s and the host has run 20 m
+        _ = host.handle(cheat(1, elapsed: 2, metres: 990), now: 2)
+        let actions = host.handle(.own(.progress(RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 20))), now: 5)
+        // Then the team goal is not reached on its word
+        #expect(!actions.contains(.stopOwnRun(.goalReached)))
+        #expect(host.mate.implausible != nil)
     }
 }

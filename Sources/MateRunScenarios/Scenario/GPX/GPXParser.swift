@@ -1,187 +1,289 @@
 import Glibc
 import MateRunDomain
 
-/// Reads GPX 1.1 tracks (`gpx/trk/trkseg/trkpt`) with a byte-level scanner.
+/// Reads GPX 1.1 tracks (`gpx/trk/trkseg/trkpt`) with a byte-level scanner, a chunk at a time.
 ///
 /// Exists because replay files can hold hundreds of thousands of points: an XML parser with a
-/// date formatter per point is an order of magnitude slower than walking the bytes once. It reads
-/// what a track needs (`lat`/`lon` in either order and either quote, `<ele>`, `<time>`, names),
-/// skips the XML declaration, comments, CDATA, `<extensions>`, waypoints and routes, and reports
-/// any problem with its line number.
-enum GPXParser {
+/// date formatter per point is an order of magnitude slower than walking the bytes once, and
+/// holding the whole file costs more memory than the run it describes. It reads what a track
+/// needs (`lat`/`lon` in either order and either quote, `<ele>`, `<time>`, names), skips the XML
+/// declaration, comments, CDATA, `<extensions>`, waypoints and routes, and reports any problem
+/// with its line number. Only the markup being read is kept; a single piece of markup (a tag, a
+/// comment, an element's text) longer than `maxMarkupBytes` is refused.
+struct GPXParser {
+    /// The longest piece of markup kept while waiting for its end: far beyond any real tag.
+    static let maxMarkupBytes = 4 << 20
+
+    let file: String
+    /// Bytes from the start of the markup being read, not yet scanned to its end.
+    private var pending: [UInt8] = []
+    /// Lines and bytes already scanned and dropped, for line numbers in errors.
+    private var droppedLines = 0
+    private var state = GPXScanState()
+    private var points: [LocationSample] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Parses a whole document held in memory (tests and the fuzzer).
     static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> GPXTrack {
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<GPXTrack, ScenarioError> in
-            var scanner = GPXScanner(bytes: buffer, file: file)
-            do throws(ScenarioError) {
-                return .success(try scanner.scan())
+        var parser = GPXParser(file: file)
+        try parser.feed(bytes, isLast: true)
+        return try parser.track()
+    }
+
+    /// Scans `chunk`, the next bytes of the document; `isLast` when nothing follows.
+    mutating func feed(_ chunk: some Collection<UInt8>, isLast: Bool) throws(ScenarioError) {
+        pending.append(contentsOf: chunk)
+        let outcome = pending.withUnsafeBufferPointer { buffer -> Result<Int?, ScenarioError> in
+            var scanner = GPXScanner(bytes: buffer, atEnd: isLast, file: file, linesBefore: droppedLines)
+            do throws(GPXScanStop) {
+                try scanner.scan(state: &state, points: &points)
+                return .success(nil)
             } catch {
-                return .failure(error)
+                switch error {
+                case .needMore(let offset): return .success(offset)
+                case .failed(let failure): return .failure(failure)
+                }
             }
         }
-        return try result.get()
+        guard let keepFrom = try outcome.get() else {
+            pending.removeAll()
+            return
+        }
+        droppedLines += Self.newlines(in: pending, before: keepFrom)
+        pending.removeSubrange(..<keepFrom)
+        if pending.count > Self.maxMarkupBytes {
+            throw ScenarioError(
+                file: file, place: "line \(droppedLines + 1)",
+                expected: "expected markup shorter than \(Self.maxMarkupBytes >> 20) MB, found an unfinished tag, comment or text longer than that")
+        }
+    }
+
+    private static func newlines(in bytes: [UInt8], before end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0, offset = 0
+            while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
+                count += 1
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+    }
+
+    /// The track, once the last chunk was fed.
+    func track() throws(ScenarioError) -> GPXTrack {
+        guard state.sawRoot else {
+            throw ScenarioError(file: file, place: "", expected: "expected a GPX document (<gpx> ... </gpx>), found no <gpx> element")
+        }
+        guard !points.isEmpty else {
+            throw ScenarioError(file: file, place: "", expected: "expected at least one <trkpt> inside <trk><trkseg>; the track is empty")
+        }
+        return GPXTrack(name: state.trackName ?? state.metadataName, points: points)
     }
 }
 
-/// One pass over a GPX document: a tag at a time, keeping only track state.
-private struct GPXScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let file: String
-    private var index = 0
-    private var depth = 0
-    private var sawRoot = false
-    private var trackDepth = 0
-    private var metadataDepth = 0
-    private var pointDepth = 0
-    private var trackName: String?
-    private var metadataName: String?
-    private var point = PendingPoint()
-    private var origin: CivilTime.Instant?
-    private var points: [LocationSample] = []
+/// Why a scan stopped before the end of its bytes.
+enum GPXScanStop: Error {
+    /// The markup starting at this offset continues past the bytes at hand.
+    case needMore(at: Int)
+    /// The document is broken here.
+    case failed(ScenarioError)
+}
+
+/// Where the scan stands between chunks: everything but the points, which only grow.
+struct GPXScanState {
+    var depth = 0
+    var sawRoot = false
+    var trackDepth = 0
+    var metadataDepth = 0
+    var pointDepth = 0
+    var trackName: String?
+    var metadataName: String?
+    var point = PendingPoint()
+    var origin: CivilTime.Instant?
 
     /// The `<trkpt>` being read.
-    private struct PendingPoint {
-        var tagOffset = 0
+    struct PendingPoint {
+        var line = 0
         var latitude: Double?
         var longitude: Double?
         var elevation: Double?
         var time: CivilTime.Instant?
     }
+}
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+/// One pass over the bytes at hand: a tag at a time. A tag whose end is not in the bytes stops
+/// the scan with `needMore` and the state as it was before that tag, so the next pass, with
+/// more bytes, reads it again from its `<`.
+private struct GPXScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether `bytes` reaches the end of the document.
+    let atEnd: Bool
+    let file: String
+    /// Lines before `bytes[0]`, for line numbers in errors.
+    let linesBefore: Int
+    private var index = 0
+    private var state = GPXScanState()
+    /// `lineNumber(at:)`'s progress: the lines before `lineCursor`.
+    private var lineCursor = 0
+    private var linesCounted: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, file: String, linesBefore: Int) {
         self.bytes = bytes
+        self.atEnd = atEnd
         self.file = file
-        points.reserveCapacity(bytes.count / 120)
+        self.linesBefore = linesBefore
+        linesCounted = linesBefore
     }
 
-    mutating func scan() throws(ScenarioError) -> GPXTrack {
+    /// Scans every complete tag, updating `scanState` and appending finished points.
+    mutating func scan(state scanState: inout GPXScanState, points: inout [LocationSample]) throws(GPXScanStop) {
+        state = scanState
+        defer { scanState = state }
         while let open = nextByte(UInt8(ascii: "<"), from: index) {
-            index = open + 1
-            guard index < bytes.count else { throw failure(at: open, "expected a tag after '<', found the end of the file") }
-            switch bytes[index] {
-            case UInt8(ascii: "?"):
-                index = try skipPast("?>", tagAt: open)
-            case UInt8(ascii: "!"):
-                if startsWith("!--", at: index) {
-                    index = try skipPast("-->", tagAt: open)
-                } else if startsWith("![CDATA[", at: index) {
-                    index = try skipPast("]]>", tagAt: open)
-                } else {
-                    index = try skipPast(">", tagAt: open)
+            let before = state
+            let count = points.count
+            do throws(GPXScanStop) {
+                try tag(at: open, points: &points)
+            } catch {
+                if case .needMore = error {
+                    state = before
+                    points.removeSubrange(count...)
+                    throw .needMore(at: open)
                 }
-            case UInt8(ascii: "/"):
-                index = try skipPast(">", tagAt: open)
-                try close()
-                depth -= 1
-            default:
-                try openTag(at: open)
+                throw error
             }
         }
-        guard sawRoot else { throw failure(at: nil, "expected a GPX document (<gpx> ... </gpx>), found no <gpx> element") }
-        guard !points.isEmpty else {
-            throw failure(at: nil, "expected at least one <trkpt> inside <trk><trkseg>; the track is empty")
+        if !atEnd { throw .needMore(at: bytes.count) }
+    }
+
+    private mutating func tag(at open: Int, points: inout [LocationSample]) throws(GPXScanStop) {
+        index = open + 1
+        guard index < bytes.count else { throw incomplete(at: open, "expected a tag after '<', found the end of the file") }
+        if !atEnd, bytes.count - index < 9 { throw .needMore(at: open) }
+        switch bytes[index] {
+        case UInt8(ascii: "?"):
+            index = try skipPast("?>", tagAt: open)
+        case UInt8(ascii: "!"):
+            if startsWith("!--", at: index) {
+                index = try skipPast("-->", tagAt: open)
+            } else if startsWith("![CDATA[", at: index) {
+                index = try skipPast("]]>", tagAt: open)
+            } else {
+                index = try skipPast(">", tagAt: open)
+            }
+        case UInt8(ascii: "/"):
+            index = try skipPast(">", tagAt: open)
+            try close(points: &points)
+            state.depth -= 1
+        default:
+            try openTag(at: open, points: &points)
         }
-        return GPXTrack(name: trackName ?? metadataName, points: points)
     }
 
     // MARK: - Tags
 
-    private mutating func openTag(at open: Int) throws(ScenarioError) {
+    private mutating func openTag(at open: Int, points: inout [LocationSample]) throws(GPXScanStop) {
         let nameStart = index
         while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
+        if index == bytes.count { throw incomplete(at: open, "expected '>' to close the tag, found the end of the file") }
         let name = localName(nameStart, index)
         let attributesStart = index
         guard let close = nextByte(UInt8(ascii: ">"), from: index) else {
-            throw failure(at: open, "expected '>' to close the tag, found the end of the file")
+            throw incomplete(at: open, "expected '>' to close the tag, found the end of the file")
         }
         let selfClosing = close > attributesStart && bytes[close - 1] == UInt8(ascii: "/")
         index = close + 1
-        depth += 1
-        if !sawRoot {
+        state.depth += 1
+        if !state.sawRoot {
             guard matches(name, "gpx") else {
                 throw failure(at: open, "expected a <gpx> document, found <\(text(nameStart, name.upperBound))>")
             }
-            sawRoot = true
+            state.sawRoot = true
         }
         try element(name, tagAt: open, attributes: attributesStart..<(selfClosing ? close - 1 : close))
         if selfClosing {
-            try self.close()
-            depth -= 1
+            try self.close(points: &points)
+            state.depth -= 1
         }
     }
 
-    private mutating func element(_ name: Range<Int>, tagAt open: Int, attributes: Range<Int>) throws(ScenarioError) {
-        if pointDepth > 0 {
-            guard depth == pointDepth + 1 else { return }
+    private mutating func element(_ name: Range<Int>, tagAt open: Int, attributes: Range<Int>) throws(GPXScanStop) {
+        if state.pointDepth > 0 {
+            guard state.depth == state.pointDepth + 1 else { return }
             if matches(name, "ele") {
-                let (start, end) = trimmedText(from: index)
+                let (start, end) = try trimmedText(from: index, tagAt: open)
                 guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite else {
                     throw failure(at: start, "expected a number in <ele> (metres), found \"\(text(start, end))\"")
                 }
-                point.elevation = value
+                state.point.elevation = value
             } else if matches(name, "time") {
-                let (start, end) = trimmedText(from: index)
+                let (start, end) = try trimmedText(from: index, tagAt: open)
                 guard let time = CivilTime.parse(bytes, from: start, to: end) else {
                     throw failure(at: start, "expected an ISO-8601 time like 2024-05-18T07:02:13Z in <time>, found \"\(text(start, end))\"")
                 }
-                point.time = time
+                state.point.time = time
             }
-        } else if trackDepth > 0 {
+        } else if state.trackDepth > 0 {
             if matches(name, "trkpt") {
-                pointDepth = depth
-                point = PendingPoint(tagOffset: open)
+                state.pointDepth = state.depth
+                state.point = GPXScanState.PendingPoint(line: lineNumber(at: open))
                 try readCoordinates(attributes, tagAt: open)
-            } else if matches(name, "name"), depth == trackDepth + 1, trackName == nil {
-                trackName = elementText()
+            } else if matches(name, "name"), state.depth == state.trackDepth + 1, state.trackName == nil {
+                state.trackName = try elementText(tagAt: open)
             }
         } else if matches(name, "trk") {
-            trackDepth = depth
-        } else if matches(name, "metadata"), metadataDepth == 0 {
-            metadataDepth = depth
-        } else if matches(name, "name"), metadataDepth > 0, depth == metadataDepth + 1, metadataName == nil {
-            metadataName = elementText()
+            state.trackDepth = state.depth
+        } else if matches(name, "metadata"), state.metadataDepth == 0 {
+            state.metadataDepth = state.depth
+        } else if matches(name, "name"), state.metadataDepth > 0, state.depth == state.metadataDepth + 1, state.metadataName == nil {
+            state.metadataName = try elementText(tagAt: open)
         }
     }
 
-    private mutating func close() throws(ScenarioError) {
-        if depth == pointDepth, pointDepth > 0 {
-            try finishPoint()
-            pointDepth = 0
-        } else if depth == trackDepth {
-            trackDepth = 0
-        } else if depth == metadataDepth {
-            metadataDepth = 0
+    private mutating func close(points: inout [LocationSample]) throws(GPXScanStop) {
+        if state.depth == state.pointDepth, state.pointDepth > 0 {
+            try finishPoint(into: &points)
+            state.pointDepth = 0
+        } else if state.depth == state.trackDepth {
+            state.trackDepth = 0
+        } else if state.depth == state.metadataDepth {
+            state.metadataDepth = 0
         }
     }
 
-    private mutating func finishPoint() throws(ScenarioError) {
-        let tag = point.tagOffset
-        guard let latitude = point.latitude, let longitude = point.longitude else {
-            throw failure(at: tag, "expected lat and lon attributes on <trkpt>")
+    private mutating func finishPoint(into points: inout [LocationSample]) throws(GPXScanStop) {
+        let line = state.point.line
+        guard let latitude = state.point.latitude, let longitude = state.point.longitude else {
+            throw failure(line: line, "expected lat and lon attributes on <trkpt>")
         }
         guard (-90...90).contains(latitude) else {
-            throw failure(at: tag, "expected a latitude between -90 and 90 degrees, found \(latitude)")
+            throw failure(line: line, "expected a latitude between -90 and 90 degrees, found \(latitude)")
         }
         guard (-180...180).contains(longitude) else {
-            throw failure(at: tag, "expected a longitude between -180 and 180 degrees, found \(longitude)")
+            throw failure(line: line, "expected a longitude between -180 and 180 degrees, found \(longitude)")
         }
-        guard let instant = point.time else {
-            throw failure(at: tag, "expected a <time> in every <trkpt> (a replay is timed by it)")
+        guard let instant = state.point.time else {
+            throw failure(line: line, "expected a <time> in every <trkpt> (a replay is timed by it)")
         }
-        let start = origin ?? instant
-        origin = start
+        let start = state.origin ?? instant
+        state.origin = start
         let time = instant.seconds(since: start)
         if let previous = points.last?.time, time < previous {
-            throw failure(at: tag, "expected a <time> no earlier than the previous point's (time went backwards by \(previous - time) s)")
+            throw failure(line: line, "expected a <time> no earlier than the previous point's (time went backwards by \(previous - time) s)")
         }
         guard time <= ScenarioLimits.maxDurationSeconds else {
-            throw failure(at: tag, "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
+            throw failure(line: line, "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
         }
         points.append(LocationSample(
-            time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: point.elevation))
+            time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: state.point.elevation))
     }
 
     /// Reads `lat` and `lon` from a `<trkpt>`'s attributes, in any order, with either quote.
-    private mutating func readCoordinates(_ range: Range<Int>, tagAt open: Int) throws(ScenarioError) {
+    private mutating func readCoordinates(_ range: Range<Int>, tagAt open: Int) throws(GPXScanStop) {
         var i = range.lowerBound
         while true {
             while i < range.upperBound, isSpace(bytes[i]) { i += 1 }
@@ -210,7 +312,7 @@ private struct GPXScanner {
             guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite else {
                 throw failure(at: valueStart, "expected a number in the \(isLatitude ? "lat" : "lon") attribute, found \"\(text(valueStart, valueEnd))\"")
             }
-            if isLatitude { point.latitude = value } else { point.longitude = value }
+            if isLatitude { state.point.latitude = value } else { state.point.longitude = value }
         }
     }
 
@@ -228,13 +330,13 @@ private struct GPXScanner {
         return memcmp(base + offset, literal.utf8Start, count) == 0
     }
 
-    private func skipPast(_ terminator: StaticString, tagAt open: Int) throws(ScenarioError) -> Int {
+    private mutating func skipPast(_ terminator: StaticString, tagAt open: Int) throws(GPXScanStop) -> Int {
         var i = index
         while let candidate = nextByte(terminator.utf8Start.pointee, from: i) {
             if startsWith(terminator, at: candidate) { return candidate + terminator.utf8CodeUnitCount }
             i = candidate + 1
         }
-        throw failure(at: open, "expected \"\(terminator)\" to end this markup, found the end of the file")
+        throw incomplete(at: open, "expected \"\(terminator)\" to end this markup, found the end of the file")
     }
 
     private func matches(_ name: Range<Int>, _ literal: StaticString) -> Bool {
@@ -264,12 +366,16 @@ private struct GPXScanner {
     }
 
     /// The element's character data from `start` up to the next tag, trimmed.
-    private func trimmedText(from start: Int) -> (Int, Int) {
-        trimmed(start, nextByte(UInt8(ascii: "<"), from: start) ?? bytes.count)
+    private mutating func trimmedText(from start: Int, tagAt open: Int) throws(GPXScanStop) -> (Int, Int) {
+        guard let end = nextByte(UInt8(ascii: "<"), from: start) else {
+            if !atEnd { throw .needMore(at: open) }
+            return trimmed(start, bytes.count)
+        }
+        return trimmed(start, end)
     }
 
-    private func elementText() -> String {
-        let (start, end) = trimmedText(from: index)
+    private mutating func elementText(tagAt open: Int) throws(GPXScanStop) -> String {
+        let (start, end) = try trimmedText(from: index, tagAt: open)
         return XMLText.unescaped(text(start, end))
     }
 
@@ -277,18 +383,32 @@ private struct GPXScanner {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 200)]), as: UTF8.self)
     }
 
-    private func failure(at offset: Int?, _ expected: String) -> ScenarioError {
-        guard let offset else { return ScenarioError(file: file, place: "", expected: expected) }
-        return ScenarioError(file: file, place: "line \(lineNumber(at: offset))", expected: expected)
+    /// A broken document, with the line of `offset`.
+    private mutating func failure(at offset: Int, _ expected: String) -> GPXScanStop {
+        failure(line: lineNumber(at: offset), expected)
     }
 
-    /// 1-based line of `offset`: counted only when an error needs it.
-    private func lineNumber(at offset: Int) -> Int {
-        var line = 1, i = 0
-        while let newline = nextByte(0x0A, from: i), newline < offset {
-            line += 1
-            i = newline + 1
+    private func failure(line: Int, _ expected: String) -> GPXScanStop {
+        .failed(ScenarioError(file: file, place: "line \(line)", expected: expected))
+    }
+
+    /// Markup that runs past the bytes at hand: more bytes may finish it, unless this is the end.
+    private mutating func incomplete(at open: Int, _ expected: String) -> GPXScanStop {
+        atEnd ? failure(at: open, expected) : .needMore(at: open)
+    }
+
+    /// 1-based line of `offset` in the document, counted forward from the last line asked for
+    /// (points ask in order, so the whole scan counts each byte once).
+    private mutating func lineNumber(at offset: Int) -> Int {
+        if offset < lineCursor {
+            lineCursor = 0
+            linesCounted = linesBefore
         }
-        return line
+        while let newline = nextByte(0x0A, from: lineCursor), newline < offset {
+            linesCounted += 1
+            lineCursor = newline + 1
+        }
+        lineCursor = max(lineCursor, min(offset, bytes.count))
+        return linesCounted + 1
     }
 }
