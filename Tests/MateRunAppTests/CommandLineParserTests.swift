@@ -33,7 +33,14 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'"),
+        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, help"),
+        (["replya", "x.json"], "unknown command 'replya'; did you mean 'replay'?"),
+        (["replay", "x.json", "--sped", "2"], "unknown option '--sped' for replay; did you mean '--speed'?"),
+        (["host", "x.json", "--mdoe", "race"], "did you mean '--mode'?"),
+        (["replay", "x.json", "--speed", "2", "--speed=3"], "--speed is given twice; give it once"),
+        (["replay", "x.json", "--json", "--json"], "--json is given twice; give it once"),
+        ([], "no command given"),
+        (["join", "x.json", "--connect", "127.0.0.1:1", "--code", "1", "--speed", "2"], "join takes the speed and the goal from the host"),
         (["host", "x.json"], "host needs --mode race or --mode team"),
         (["host", "x.json", "--mode", "relay"], "--mode must be 'race' or 'team', not 'relay'"),
         (["join", "x.json", "--connect", "localhost", "--code", "1"], "--connect expects HOST:PORT"),
@@ -50,7 +57,6 @@ struct CommandLineParserTests {
     }
 
     @Test func helpAndVersionAreRecognisedEverywhere() throws {
-        #expect(try CommandLineParser.parse([]) == .help(topic: nil))
         #expect(try CommandLineParser.parse(["--help"]) == .help(topic: nil))
         #expect(try CommandLineParser.parse(["help", "replay"]) == .help(topic: "replay"))
         #expect(try CommandLineParser.parse(["replay", "--help"]) == .help(topic: "replay"))
@@ -63,5 +69,52 @@ struct CommandLineParserTests {
         #expect(options.host == "::1")
         #expect(options.port == 7000)
         #expect(options.code == "ABC123")
+    }
+
+    @Test func aTypoFarFromEveryNameGetsTheListInsteadOfAGuess() {
+        #expect(NearestName.suggestion(for: "xyzzy", among: CommandLineParser.commands) == nil)
+        #expect(NearestName.suggestion(for: "--jsno", among: ["--json", "--name"]) == "--json")
+    }
+
+    @Test("every option the table declares is accepted by the parser and reaches the command", arguments: CommandTable.commands.map(\.name))
+    func everyDeclaredOptionParses(command: String) throws {
+        let spec = try #require(CommandTable.command(named: command))
+        // Given a line with the command's required options and a value for every option
+        let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
+                      "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1"]
+        var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
+        for option in spec.options {
+            arguments.append(option.name)
+            if option.value != nil { arguments.append(try #require(values[option.name], "no sample value for \(option.name)")) }
+        }
+        // When it is parsed, Then it is the command with each value set (not a default)
+        let parsed = try CommandLineParser.parse(arguments)
+        switch parsed {
+        case .replay(let run):
+            #expect(run == RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false))
+        case .validate(let path):
+            #expect(path == "x.json")
+        case .scenarios(let directory):
+            #expect(directory == "Scenarios")
+        case .host(let host):
+            #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0")
+            #expect(host.run == RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true))
+        case .join(let join):
+            #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
+            #expect(join.run == RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true))
+        case .help, .version:
+            Issue.record("\(command) parsed as \(parsed)")
+        }
+    }
+
+    @Test func theReadmesCommandBlockIsWhatTheTableGenerates() throws {
+        // Given the fenced block under "## Commands" in README.md
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let section = try #require(readme.range(of: "## Commands\n"), "README has no Commands section")
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.range(of: "```\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "\n```"))
+        // Then it is exactly the synopsis generated from the command table
+        #expect(String(rest[open.upperBound..<close.lowerBound]) == HelpText.synopsis)
     }
 }

@@ -23,27 +23,28 @@ struct MateRunCLITests {
         }
     }
 
-    @Test("each command's help lists every option it accepts and none it refuses", arguments: [
-        ("replay", ["--speed", "--weight", "--goal", "--name", "--json", "--no-countdown"], [String]()),
-        ("host", ["--mode", "--goal", "--port", "--bind", "--speed", "--weight", "--name", "--json"], ["--no-countdown"]),
-        ("join", ["--connect", "--code", "--weight", "--name", "--json"], ["--speed", "--goal", "--no-countdown"]),
-        ("scenarios", ["--dir"], [String]()),
-    ] as [(String, [String], [String])])
-    func commandHelpTellsTheTruth(command: String, accepted: [String], refused: [String]) async {
+    @Test("each command's help lists every option the table declares and none it refuses", arguments: CommandTable.commands.map(\.name))
+    func commandHelpTellsTheTruth(command: String) async throws {
+        let spec = try #require(CommandTable.command(named: command))
+        // When the command's help is asked for
         let help = await runMateRun(["help", command]).output.text
-        for option in accepted {
-            // Given an option the command's help lists, the parser accepts it (with a value where needed)
-            #expect(help.contains(option + " "), "help for \(command) does not list \(option)")
+        // Then it shows the generated usage line and a row for every declared option
+        #expect(help.contains("usage: " + spec.usage))
+        for option in spec.options {
+            #expect(help.contains("  " + option.synopsis + " "), "help for \(command) does not list \(option.name)")
         }
-        for option in refused {
-            #expect(!help.contains("  " + option + " "), "help for \(command) lists \(option), which it refuses")
-            // And the parser refuses it, while the same line without it parses
-            let valid = command == "host" ? ["host", "x.json", "--mode", "race"]
-                : ["join", "x.json", "--connect", "127.0.0.1:1", "--code", "1"]
-            let value = option == "--no-countdown" ? [] : ["2"]
-            #expect(throws: UsageError.self) { try CommandLineParser.parse(valid + [option] + value) }
-            #expect(throws: Never.self) { try CommandLineParser.parse(valid) }
+        // And none of the options the command refuses
+        for refused in spec.refusals.keys {
+            #expect(!help.contains("  " + refused + " "), "help for \(command) lists \(refused), which it refuses")
         }
+    }
+
+    @Test func noArgumentsPrintTheUsageAndExitTwo() async {
+        let run = await runMateRun([])
+        #expect(run.status == 2)
+        #expect(run.errors.text.contains("materun: no command given"))
+        #expect(run.errors.text.contains("usage: materun COMMAND"))
+        #expect(run.output.text.isEmpty)
     }
 
     @Test func aMissingScenarioFileIsAClearErrorWithStatusOne() async {

@@ -16,8 +16,17 @@ package struct RunOptions: Sendable, Equatable {
     package var json = false
     package var countdown = true
 
-    package init(scenarioPath: String) {
+    package init(
+        scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,
+        goalKilometres: Double? = nil, name: String? = nil, json: Bool = false, countdown: Bool = true
+    ) {
         self.scenarioPath = scenarioPath
+        self.speed = speed
+        self.weightKilograms = weightKilograms
+        self.goalKilometres = goalKilometres
+        self.name = name
+        self.json = json
+        self.countdown = countdown
     }
 }
 

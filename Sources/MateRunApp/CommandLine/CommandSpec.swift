@@ -1,0 +1,34 @@
+/// One command of materun, as the command table declares it: its name, its positional argument,
+/// its options, the options it refuses with advice, and how its parsed arguments become a
+/// `Command`.
+struct CommandSpec: Sendable {
+    let name: String
+    /// The positional argument's name in help, e.g. `SCENARIO`; nil when the command takes none.
+    let positional: String?
+    /// One line for the command list.
+    let summary: String
+    /// Paragraphs `help COMMAND` shows between the usage line and the options.
+    let details: String
+    let options: [OptionSpec]
+    /// Options the command understands but refuses, with why (e.g. join takes the speed from
+    /// the host): a clearer answer than "unknown option".
+    let refusals: [String: String]
+    /// Lines after the options in `help COMMAND`.
+    let notes: String?
+    /// Turns what the scanner read into the command, checking every value.
+    let build: @Sendable (ParsedArguments) throws(UsageError) -> Command
+
+    /// `materun replay SCENARIO [--speed N|max] ...`: the usage line, generated.
+    var usage: String {
+        var parts = ["materun", name]
+        if let positional { parts.append(positional) }
+        for option in options {
+            parts.append(option.required ? option.synopsis : "[" + option.synopsis + "]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+}

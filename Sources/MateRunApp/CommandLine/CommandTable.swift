@@ -1,0 +1,129 @@
+import MateRunDomain
+
+/// Every command and option of materun, declared once. The parser (`CommandLineParser`), the
+/// help (`HelpText`), the usage lines and the README's command block are generated from it, so
+/// they cannot disagree.
+enum CommandTable {
+    static let commands: [CommandSpec] = [replay, validate, scenarios, host, join]
+
+    static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    // MARK: Shared options
+
+    static let speed = OptionSpec(
+        "--speed", value: "N|max",
+        help: "replay N times faster than real time, 0.01-10000 (e.g. 10, 0.5), or",
+        "as fast as possible with 'max' (default 1)")
+    static let goal = OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: the scenario's; none for GPX)")
+    static let weight = OptionSpec(
+        "--weight", value: "KG",
+        help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
+    static let name = OptionSpec("--name", value: "NAME", help: "the runner's name (default: the scenario's)")
+    static let json = OptionSpec("--json", help: "print newline-delimited JSON events instead of the live screen")
+
+    // MARK: Commands
+
+    static let replay = CommandSpec(
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json or .gpx) with live stats",
+        details: """
+        SCENARIO is a scenario file (.json, see Scenarios/README.md) or a GPX 1.1 track (.gpx).
+        On a terminal the stats are redrawn in place; piped, one line a second is printed;
+        with --json, one event per line: progress (each run second), split (each km), paused,
+        resumed, and a final summary. Ctrl-C stops the run and prints its summary.
+        """,
+        options: [
+            speed, goal, weight, name, json,
+            OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)"),
+        ],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
+
+    static let validate = CommandSpec(
+        name: "validate", positional: "FILE", summary: "check a scenario file and show what it contains",
+        details: """
+        Prints the scenario's name, runner, goal, samples and duration, or the first error with
+        the file, the place (JSON path or line) and what was expected. Exit status 1 on an error.
+        """,
+        options: [], refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in .validate(path: arguments.positional ?? "") })
+
+    static let scenarios = CommandSpec(
+        name: "scenarios", positional: nil, summary: "list the bundled scenarios",
+        details: "Lists each scenario file of the directory, a line each, with what is wrong with a broken one.",
+        options: [OptionSpec("--dir", value: "DIR", help: "the directory to list (default: Scenarios)")],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in .scenarios(directory: arguments.string("--dir") ?? "Scenarios") })
+
+    static let host = CommandSpec(
+        name: "host", positional: "SCENARIO", summary: "wait for a running mate and run together (race or team)",
+        details: """
+        Prints the address and a pairing code, waits for one mate (materun join), agrees on one
+        start, and runs both scenarios side by side. race: the first to the goal wins. team: the
+        two distances add up to the goal.
+        """,
+        options: [
+            OptionSpec("--mode", value: "race|team", required: true, help: "how the pair runs (required)"),
+            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            OptionSpec("--port", value: "P", help: "the port to listen on (default: any free port)"),
+            OptionSpec(
+                "--bind", value: "ADDR",
+                help: "the address to listen on (default: 127.0.0.1, this machine only;",
+                "0.0.0.0 to accept mates from other machines)"),
+            speed, weight, name, json,
+        ],
+        refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
+        notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
+        build: { arguments throws(UsageError) in
+            guard let modeText = arguments.string("--mode") else {
+                throw UsageError("host needs --mode race or --mode team", command: "host")
+            }
+            guard let mode = MateMode(rawValue: modeText) else {
+                throw UsageError("--mode must be 'race' or 'team', not '\(modeText)'", command: "host")
+            }
+            var options = HostOptions(run: try runOptions(arguments), mode: mode)
+            options.bindAddress = arguments.string("--bind") ?? "127.0.0.1"
+            options.port = try arguments.port("--port") ?? 0
+            return .host(options)
+        })
+
+    static let join = CommandSpec(
+        name: "join", positional: "SCENARIO", summary: "pair with a host's run",
+        details: """
+        The host decides the mode, the goal and the speed. If the connection drops, join
+        reconnects by itself and the run resumes.
+        """,
+        options: [
+            OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
+            OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
+            weight, name, json,
+        ],
+        refusals: [
+            "--speed": "join takes the speed and the goal from the host; drop --speed",
+            "--goal": "join takes the speed and the goal from the host; drop --goal",
+            "--no-countdown": "join always counts down to the start agreed with the host; drop --no-countdown",
+        ],
+        notes: nil,
+        build: { arguments throws(UsageError) in
+            guard let address = try arguments.endpoint("--connect") else {
+                throw UsageError("join needs --connect HOST:PORT", command: "join")
+            }
+            guard let code = arguments.string("--code"), !code.isEmpty else {
+                throw UsageError("join needs --code CODE (the host prints it)", command: "join")
+            }
+            return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
+        })
+
+    /// The options every run command shares, from whichever of them the command declares.
+    private static func runOptions(_ arguments: ParsedArguments) throws(UsageError) -> RunOptions {
+        var options = RunOptions(scenarioPath: arguments.positional ?? "")
+        options.speed = try arguments.speed("--speed") ?? .times(1)
+        options.weightKilograms = try arguments.number("--weight", in: 20...300, unit: "kg")
+        options.goalKilometres = try arguments.number("--goal", in: 0.1...1000, unit: "km")
+        options.name = arguments.string("--name")
+        options.json = arguments.flag("--json")
+        options.countdown = !arguments.flag("--no-countdown")
+        return options
+    }
+}
