@@ -5,10 +5,11 @@ import PackageDescription
 // the dependency rule (scripts/check-layers.sh checks the imports too):
 //
 //   MateRunDomain        entities, rules, use cases, and the ports they call; no platform module
-//   MateRunPresentation  view models and terminal views           → Domain
-//   MateRunScenarios     scenario files and replay sensors         → Domain
+//   MateRunJSON          the one JSON: parser with line:column errors, writers; imports nothing
+//   MateRunPresentation  view models and terminal views           → Domain, JSON
+//   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
-//   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket
+//   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all
 let package = Package(
     name: "materun",
@@ -22,10 +23,11 @@ let package = Package(
             // a replay at --speed max makes several such calls per sample.
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
-        .target(name: "MateRunPresentation", dependencies: ["MateRunDomain"]),
-        .target(name: "MateRunScenarios", dependencies: ["MateRunDomain"]),
+        .target(name: "MateRunJSON"),
+        .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"]),
+        .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"]),
         .target(name: "MateRunSocket"),
-        .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket"]),
+        .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"]),
         .target(
             name: "MateRunApp",
             dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]
@@ -41,8 +43,9 @@ let package = Package(
             dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate"]
         ),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
-        .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain"]),
+        .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON"]),
         .testTarget(
             name: "MateRunScenariosTests",
             dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
@@ -50,7 +53,7 @@ let package = Package(
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",
-            dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunTestSupport"]
+            dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunJSON", "MateRunTestSupport"]
         ),
         .testTarget(
             name: "MateRunPresentationTests",

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Fails when a target imports what the architecture forbids (README, "Where to look"):
 #   MateRunDomain        Foundation, FoundationEssentials, Synchronization: no platform module
-#   MateRunPresentation  Domain and Foundation only: no platform I/O, no outer target
-#   MateRunScenarios     Domain, Foundation(XML), Glibc for file reads: no socket, mate or screen
+#   MateRunJSON          nothing at all: the one JSON is plain Swift, usable by every layer
+#   MateRunPresentation  Domain, JSON and Foundation only: no platform I/O, no outer target
+#   MateRunScenarios     Domain, JSON, Foundation(XML), Glibc for file reads: no socket, mate or screen
 #   MateRunSocket        Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
 #                        so the generic TCP layer cannot learn a mate word
-#   MateRunMate          Domain and Socket, Foundation, Synchronization: no Glibc (sockets go
+#   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no scenario, screen or app code
 # and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
@@ -24,10 +25,11 @@ imports() { # DIR -> "file:line:module" for every import in DIR
 rules() {
   cat <<'RULES'
 MateRunDomain Foundation|FoundationEssentials|Synchronization
-MateRunPresentation MateRunDomain|Foundation|FoundationEssentials
-MateRunScenarios MateRunDomain|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
+MateRunJSON Swift
+MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
+MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
-MateRunMate MateRunDomain|MateRunSocket|Foundation|FoundationEssentials|Synchronization
+MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -58,9 +60,10 @@ check() { # SOURCES_DIR -> prints violations, returns 1 if any
 
 if [ "${1:-}" = "--self-test" ]; then
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-  while read -r target _; do
+  while read -r target allowed; do
     mkdir -p "$tmp/$target"
-    echo 'import Foundation' > "$tmp/$target/Ok.swift"
+    # Each target's first allowed module (MateRunJSON's, Swift, is never written as an import).
+    echo "import ${allowed%%|*}" > "$tmp/$target/Ok.swift"
   done < <(rules)
   check "$tmp" >/dev/null || { echo "self-test: a clean tree was flagged"; exit 1; }
   for case in "MateRunDomain:import Glibc" "MateRunDomain:@preconcurrency import Dispatch" \
@@ -68,7 +71,8 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunScenarios:package import MateRunSocket" "MateRunScenarios:import MateRunPresentation" \
               "MateRunSocket:import MateRunDomain" "MateRunSocket:@testable import MateRunMate" \
               "MateRunMate:import Glibc" "MateRunMate:import MateRunScenarios" "MateRunMate:public import MateRunApp" \
-              "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)"; do
+              "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
+              "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

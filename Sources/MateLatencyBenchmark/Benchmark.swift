@@ -2,7 +2,7 @@ import Glibc
 
 /// Mate update latency on loopback, beside a raw socket floor measured in the same run.
 ///
-///     swift run -c release MateLatencyBenchmark [--rounds 5] [--updates 10000] [--warmup 2000] [--stream 100000]
+///     swift run -c release MateLatencyBenchmark [--rounds 5] [--updates 10000] [--warmup 2000] [--stream 100000] [--codec-only]
 ///
 /// Each round measures every tier in turn (floor first), so that load from other processes hits
 /// them alike. Latencies are round trips (a progress frame there and back, both ends decoding),
@@ -14,11 +14,13 @@ enum MateLatencyBenchmark {
         var updates = 10_000
         var warmup = 2_000
         var stream = 100_000
+        /// Measure only the codec (encode, decode with and without the fast path) and stop.
+        var codecOnly = false
     }
 
     static func main() async {
         guard let plan = parse(Array(CommandLine.arguments.dropFirst())) else {
-            Output.line("usage: MateLatencyBenchmark [--rounds N] [--updates N] [--warmup N] [--stream N]")
+            Output.line("usage: MateLatencyBenchmark [--rounds N] [--updates N] [--warmup N] [--stream N] [--codec-only]")
             exit(2)
         }
         do {
@@ -33,6 +35,10 @@ enum MateLatencyBenchmark {
         var plan = Plan()
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--codec-only" {
+                plan.codecOnly = true
+                continue
+            }
             guard let text = rest.popFirst(), let value = Int(text), value > 0 else { return nil }
             switch flag {
             case "--rounds": plan.rounds = value
@@ -62,7 +68,9 @@ enum MateLatencyBenchmark {
 
         let costs = try CodecCost.measure(count: 200_000)
         Output.line("codec, ns per progress frame: encode \(fixed(costs.encode, 0))   decode \(fixed(costs.decode, 0))"
+            + "   decode without the fast path \(fixed(costs.decodeGeneral, 0))"
             + "   (per round trip, 2 of each: \(fixed(2 * (costs.encode + costs.decode) / 1000, 1)) µs)")
+        if plan.codecOnly { return }
         _ = await Wakeups.threadToThread(count: plan.warmup)
         _ = await Wakeups.threadToTask(count: plan.warmup)
         let threads = Summary(await Wakeups.threadToThread(count: plan.updates))

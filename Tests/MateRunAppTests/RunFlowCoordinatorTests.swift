@@ -1,5 +1,6 @@
 @testable import MateRunApp
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 import MateRunTestSupport
 import Synchronization
@@ -11,11 +12,11 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     var entries: [String] { log.withLock { $0 } }
 
     func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) { log.withLock { $0.append("update \(state.statusText)") } }
-    func announce(_ fields: [JSONField], text: String) { log.withLock { $0.append("announce \(text)") } }
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) { log.withLock { $0.append("update \(state.statusText)") } }
+    func announce(_ fields: [JSONMember], text: String) { log.withLock { $0.append("announce \(text)") } }
     func restore() {}
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONField], resultLines: [String]) {
+                extraFields: [JSONMember], resultLines: [String]) {
         log.withLock { $0.append("finish \(summary.ending)") }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import MateRunDomain
-import Testing
+import MateRunJSON
 @testable import MateRunPresentation
+import Testing
 
 @Suite("JSON event lines")
 struct JSONEventViewTests {
@@ -94,9 +95,9 @@ struct JSONEventViewTests {
     @Test("extra fields follow the standard ones, so features can add a mate or a result")
     func extraFields() throws {
         // Given a mate object and a result string
-        let extra = [
-            JSONField("mate", .object([JSONField("name", .string("Bob")), JSONField("distance_m", .number(2374.24, decimals: 1))])),
-            JSONField("result", .string("won")),
+        let extra: [JSONMember] = [
+            ("mate", .object([("name", .string("Bob")), ("distance_m", .number(2374.24, decimals: 1))])),
+            ("result", .string("won")),
         ]
         // When added to a progress line
         let line = view.line(for: .progress(Fixtures.midRun), extraFields: extra)
@@ -116,7 +117,7 @@ struct JSONEventViewTests {
         // Then the line parses back to the same name
         let runner = try #require(try parse(line)["runner"] as? [String: Any])
         #expect(runner["name"] as? String == name)
-        #expect(line.contains(#""Al\"ice\\ \n\t\u001b[31m 민수 \#u{7F}""#))
+        #expect(line.contains(#""Al\"ice\\ \n\t\u001b[31m 민수 \u007f""#), "DEL is escaped too, like every control")
     }
 
     @Test("numbers round to their decimals and non-finite numbers are null", arguments: [
@@ -124,7 +125,7 @@ struct JSONEventViewTests {
         (Double.nan, 1, "null"), (Double.infinity, 1, "null"), (1e20, 1, "1e+20"), (3.14159, 3, "3.142"),
     ] as [(Double, Int, String)])
     func numbers(value: Double, decimals: Int, expected: String) throws {
-        let text = JSONValue.number(value, decimals: decimals).jsonText
+        let text = JSON.number(value, decimals: decimals).jsonText
         #expect(text == expected)
         _ = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8))
     }

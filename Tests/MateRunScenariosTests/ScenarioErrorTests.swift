@@ -129,9 +129,27 @@ struct ScenarioErrorTests {
     @Test func brokenJSONSaysItIsNotJSON() {
         // Given a truncated JSON document
         let error = fixtures.error(#"{"version": 1, "name": "#)
-        // Then the error says a JSON document was expected
-        #expect(error?.place == "")
-        #expect(error?.expected.hasPrefix("expected a JSON document") == true)
+        // Then the error says a JSON document was expected, and where it broke off
+        #expect(error?.place == "line 1, column 24")
+        #expect(error?.expected == "expected a JSON document: expected a value, found the end of the document")
+    }
+
+    @Test func aKeyGivenTwiceIsRefusedWithItsLineAndColumn() {
+        // Given a scenario that says its goal twice (a lenient reader would run 50 km silently)
+        let error = fixtures.error("{\n  \"version\": 1,\n  \"goal_km\": 5,\n  \"goal_km\": 50\n}")
+        // Then the second key is named where it stands
+        #expect(error?.place == "line 4, column 3")
+        #expect(error?.expected == "expected each key once in an object, found \"goal_km\" again")
+    }
+
+    @Test func aHugeValueIsQuotedShort() {
+        // Given a pace of a million characters
+        let pace = String(repeating: "5", count: 1_000_000)
+        let error = fixtures.error(#"{"version":1,"name":"x","route":{"shape":"loop","waypoints":[[40.78,-73.96],[40.79,-73.95]]},"segments":[{"activity":"running","pace":""# + pace + #"","distance_km":1}]}"#)
+        // Then the complaint quotes only its start
+        #expect(error?.place == "segments[0].pace")
+        #expect(error.map { $0.expected.count < 200 } == true)
+        #expect(error?.expected.hasSuffix(#"found "5555555555555555555555555555555555555555…""#) == true)
     }
 
     @Test func anUnknownKindOfFileIsRejected() {

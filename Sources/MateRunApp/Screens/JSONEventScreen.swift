@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 
 /// `--json`: one JSON object per line for every run event and a final summary, for programs.
@@ -15,22 +16,22 @@ final class JSONEventScreen: RunScreen {
 
     func show(_ state: RunningViewModel.State) {
         if case .countdown(let secondsLeft) = state.status {
-            emit(JSONValue.object([JSONField("type", .string("countdown")), JSONField("seconds_left", .integer(secondsLeft))]).jsonText)
+            emit(JSON.object([("type", .string("countdown")), ("seconds_left", .integer(secondsLeft))]).jsonText)
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
         emit(view.line(for: event, extraFields: extraFields))
     }
 
     /// Writes the event; an announcement without fields is for people only and is left out.
-    func announce(_ fields: [JSONField], text: String) {
+    func announce(_ fields: [JSONMember], text: String) {
         guard !fields.isEmpty else { return }
-        emit(JSONValue.object(fields).jsonText)
+        emit(JSON.object(fields).jsonText)
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONField], resultLines: [String]) {
+                extraFields: [JSONMember], resultLines: [String]) {
         emit(view.line(for: .finished(summary), extraFields: extraFields))
         sink.flush()
     }

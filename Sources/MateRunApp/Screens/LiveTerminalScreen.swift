@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 
 /// The live panel on a terminal: redrawn in place, width-aware, cursor hidden while it runs and
@@ -25,17 +26,17 @@ final class LiveTerminalScreen: RunScreen {
         draw(state, force: true)
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
         draw(state, force: false)
     }
 
-    func announce(_ fields: [JSONField], text: String) {
+    func announce(_ fields: [JSONMember], text: String) {
         sink.writeLine(text)
         sink.flush()
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONField], resultLines: [String]) {
+                extraFields: [JSONMember], resultLines: [String]) {
         draw(state, force: true)
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 
 /// Output for a pipe or a file: plain lines, never a flood. A line at most once a second of wall
@@ -22,7 +23,7 @@ final class PlainLineScreen: RunScreen {
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField]) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
         switch event {
         case .progress:
             let now = wallSeconds()
@@ -38,12 +39,12 @@ final class PlainLineScreen: RunScreen {
         }
     }
 
-    func announce(_ fields: [JSONField], text: String) {
+    func announce(_ fields: [JSONMember], text: String) {
         emit(text)
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONField], resultLines: [String]) {
+                extraFields: [JSONMember], resultLines: [String]) {
         emit(PlainLineView.render(state))
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 
 /// Where a run is shown: the live terminal panel, plain lines for a pipe, or JSON events.
@@ -9,14 +10,14 @@ protocol RunScreen: AnyObject {
     func show(_ state: RunningViewModel.State)
     /// Something happened in the run; `state` already includes it. `extraFields` go into a JSON
     /// progress line (the mate's figures in a paired run).
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONField])
+    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember])
     /// The run is over. `extraFields` go into a JSON summary; `resultLines` are extra lines for a
     /// human reader (the mate's result).
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONField], resultLines: [String])
+                extraFields: [JSONMember], resultLines: [String])
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
-    func announce(_ fields: [JSONField], text: String)
+    func announce(_ fields: [JSONMember], text: String)
     /// Puts the terminal back as it was (the cursor) and writes out what is buffered. Safe to
     /// call more than once; every exit path calls it.
     func restore()

@@ -1,15 +1,17 @@
+import MateRunJSON
+
 /// Reads typed fields of one message's JSON object, with errors that name the message and field.
 struct MateFields {
     let type: String
-    let members: [String: WireJSONValue]
+    let members: JSONObject
 
     /// Present and not null.
-    private func value(_ field: String) -> WireJSONValue? {
+    private func value(_ field: String) -> JSON? {
         guard let value = members[field], value != .null else { return nil }
         return value
     }
 
-    private func required(_ field: String) throws(MateWireError) -> WireJSONValue {
+    private func required(_ field: String) throws(MateWireError) -> JSON {
         guard let value = value(field) else { throw .missingField(type: type, field: field) }
         return value
     }

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 import MateRunSocket
 
 /// Turns `MateMessage`s into wire frames and back: one JSON object per line, keys in snake_case,
@@ -114,7 +115,13 @@ package enum MateWireCodec {
     /// (`package` so that the fuzzer can check that both paths agree.)
     package static func decodeGenerally(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
         guard String(validating: frame, as: UTF8.self) != nil else { throw .invalidUTF8 }
-        guard case .object(let members) = try JSONParser.parse(frame) else { throw .notAnObject }
+        let document: JSON
+        do {
+            document = try JSONParser.parse(frame)
+        } catch {
+            throw error.problem == .invalidUTF8 ? .invalidUTF8 : .malformedJSON(detail: error.description)
+        }
+        guard case .object(let members) = document else { throw .notAnObject }
         guard case .string(let type)? = members["type"] else { throw .missingType }
         let fields = MateFields(type: type, members: members)
         switch type {

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 
 /// Decodes a plain `progress` frame straight from its bytes, for the one message a run sends
 /// over and over: keys are compared as bytes and numbers converted without building a

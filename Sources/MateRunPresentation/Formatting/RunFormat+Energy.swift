@@ -1,3 +1,5 @@
+import MateRunJSON
+
 extension RunFormat {
     /// Whole kilocalories shown, truncated.
     static func wholeKilocalories(_ kilocalories: Double) -> Int {

@@ -1,3 +1,5 @@
+import MateRunJSON
+
 extension RunFormat {
     /// What a missing or meaningless pace shows.
     package static let pacePlaceholder = "-'--\"/km"

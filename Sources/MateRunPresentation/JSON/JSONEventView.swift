@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 
 /// Writes each run event as one line of JSON, for machines: newline-delimited JSON with a fixed
 /// key order and one decimal for metres, seconds and kilocalories.
@@ -16,65 +17,65 @@ package struct JSONEventView: Sendable {
     }
 
     /// The event as one line of JSON, without the newline.
-    package func line(for event: RunEvent, extraFields: [JSONField] = []) -> String {
-        JSONValue.object(fields(for: event) + extraFields).jsonText
+    package func line(for event: RunEvent, extraFields: [JSONMember] = []) -> String {
+        JSON.object(fields(for: event) + extraFields).jsonText
     }
 
     /// The event's standard fields, in their stable order.
-    package func fields(for event: RunEvent) -> [JSONField] {
+    package func fields(for event: RunEvent) -> [JSONMember] {
         switch event {
         case let .progress(snapshot): Self.snapshotFields(type: "progress", snapshot)
         case let .paused(snapshot): Self.snapshotFields(type: "paused", snapshot)
         case let .resumed(snapshot): Self.snapshotFields(type: "resumed", snapshot)
-        case let .split(split): [JSONField("type", .string("split"))] + Self.splitFields(split)
+        case let .split(split): [("type", .string("split"))] + Self.splitFields(split)
         case let .finished(summary): summaryFields(summary)
         }
     }
 
-    private static func snapshotFields(type: String, _ snapshot: RunSnapshot) -> [JSONField] {
+    private static func snapshotFields(type: String, _ snapshot: RunSnapshot) -> [JSONMember] {
         [
-            JSONField("type", .string(type)),
-            JSONField("elapsed_s", tenths(snapshot.elapsedSeconds)),
-            JSONField("moving_s", tenths(snapshot.movingSeconds)),
-            JSONField("distance_m", tenths(snapshot.distanceMetres)),
-            JSONField("calories_kcal", tenths(snapshot.caloriesKilocalories)),
-            JSONField("pace_s_per_km", pace(snapshot.currentPaceSecondsPerKilometre)),
-            JSONField("avg_pace_s_per_km", pace(snapshot.averagePaceSecondsPerKilometre)),
-            JSONField("elevation_gain_m", tenths(snapshot.elevationGainMetres)),
-            JSONField("paused", .bool(snapshot.isPaused)),
-            JSONField("goal_m", snapshot.goalMetres.map(tenths) ?? .null),
+            ("type", .string(type)),
+            ("elapsed_s", tenths(snapshot.elapsedSeconds)),
+            ("moving_s", tenths(snapshot.movingSeconds)),
+            ("distance_m", tenths(snapshot.distanceMetres)),
+            ("calories_kcal", tenths(snapshot.caloriesKilocalories)),
+            ("pace_s_per_km", pace(snapshot.currentPaceSecondsPerKilometre)),
+            ("avg_pace_s_per_km", pace(snapshot.averagePaceSecondsPerKilometre)),
+            ("elevation_gain_m", tenths(snapshot.elevationGainMetres)),
+            ("paused", .bool(snapshot.isPaused)),
+            ("goal_m", snapshot.goalMetres.map(tenths) ?? .null),
         ]
     }
 
-    private static func splitFields(_ split: Split) -> [JSONField] {
+    private static func splitFields(_ split: Split) -> [JSONMember] {
         [
-            JSONField("index", .integer(split.index)),
-            JSONField("distance_m", tenths(split.distanceMetres)),
-            JSONField("moving_s", tenths(split.movingSeconds)),
-            JSONField("elapsed_s", tenths(split.endElapsedSeconds)),
-            JSONField("pace_s_per_km", pace(split.paceSecondsPerKilometre)),
-            JSONField("elevation_gain_m", tenths(split.elevationGainMetres)),
+            ("index", .integer(split.index)),
+            ("distance_m", tenths(split.distanceMetres)),
+            ("moving_s", tenths(split.movingSeconds)),
+            ("elapsed_s", tenths(split.endElapsedSeconds)),
+            ("pace_s_per_km", pace(split.paceSecondsPerKilometre)),
+            ("elevation_gain_m", tenths(split.elevationGainMetres)),
         ]
     }
 
-    private func summaryFields(_ summary: RunSummary) -> [JSONField] {
+    private func summaryFields(_ summary: RunSummary) -> [JSONMember] {
         let snapshot = summary.snapshot
         return [
-            JSONField("type", .string("summary")),
-            JSONField("distance_m", Self.tenths(snapshot.distanceMetres)),
-            JSONField("elapsed_s", Self.tenths(snapshot.elapsedSeconds)),
-            JSONField("moving_s", Self.tenths(snapshot.movingSeconds)),
-            JSONField("calories_kcal", Self.tenths(snapshot.caloriesKilocalories)),
-            JSONField("avg_pace_s_per_km", Self.pace(snapshot.averagePaceSecondsPerKilometre)),
-            JSONField("elevation_gain_m", Self.tenths(snapshot.elevationGainMetres)),
-            JSONField("goal_m", snapshot.goalMetres.map(Self.tenths) ?? .null),
-            JSONField("splits", .array(summary.splits.map { .object(Self.splitFields($0)) })),
-            JSONField("finished", .bool(summary.reachedGoal)),
-            JSONField("cancelled", .bool(summary.wasCancelled)),
-            JSONField("ending", .string(Self.endingName(summary.ending))),
-            JSONField("runner", .object([
-                JSONField("name", .string(profile.name)),
-                JSONField("weight_kg", Self.tenths(profile.weightKilograms)),
+            ("type", .string("summary")),
+            ("distance_m", Self.tenths(snapshot.distanceMetres)),
+            ("elapsed_s", Self.tenths(snapshot.elapsedSeconds)),
+            ("moving_s", Self.tenths(snapshot.movingSeconds)),
+            ("calories_kcal", Self.tenths(snapshot.caloriesKilocalories)),
+            ("avg_pace_s_per_km", Self.pace(snapshot.averagePaceSecondsPerKilometre)),
+            ("elevation_gain_m", Self.tenths(snapshot.elevationGainMetres)),
+            ("goal_m", snapshot.goalMetres.map(Self.tenths) ?? .null),
+            ("splits", .array(summary.splits.map { .object(Self.splitFields($0)) })),
+            ("finished", .bool(summary.reachedGoal)),
+            ("cancelled", .bool(summary.wasCancelled)),
+            ("ending", .string(Self.endingName(summary.ending))),
+            ("runner", .object([
+                ("name", .string(profile.name)),
+                ("weight_kg", Self.tenths(profile.weightKilograms)),
             ])),
         ]
     }
@@ -89,12 +90,12 @@ package struct JSONEventView: Sendable {
         }
     }
 
-    private static func tenths(_ value: Double) -> JSONValue {
+    private static func tenths(_ value: Double) -> JSON {
         .number(value, decimals: 1)
     }
 
     /// A pace is only meaningful when positive and finite; anything else is `null`.
-    private static func pace(_ secondsPerKilometre: Double?) -> JSONValue {
+    private static func pace(_ secondsPerKilometre: Double?) -> JSON {
         guard let secondsPerKilometre, secondsPerKilometre.isFinite, secondsPerKilometre > 0 else { return .null }
         return tenths(secondsPerKilometre)
     }

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 
 /// Draws how a paired run ended: who won, or the team's shares, and the mate's final figures;
 /// and the same as JSON fields for `--json`.
@@ -39,33 +40,33 @@ package enum MateSummaryView {
     }
 
     /// Fields added to the JSON summary: `mate`, `result`, `winner`, `share_percent`.
-    package static func jsonFields(_ summary: MateRunSummary) -> [JSONField] {
+    package static func jsonFields(_ summary: MateRunSummary) -> [JSONMember] {
         [
-            JSONField("mode", .string(summary.terms.mode.rawValue)),
-            JSONField("result", .string(summary.result.rawValue)),
-            JSONField("winner", summary.winner.map { .string($0.rawValue) } ?? .null),
-            JSONField("share_percent", summary.ownSharePercent.map { .number($0, decimals: 1) } ?? .null),
-        ] + (summary.resultReason.map { [JSONField("result_reason", .string($0))] } ?? []) + [
-            JSONField("mate", .object([
-                JSONField("name", .string(summary.mate.name)),
-                JSONField("distance_m", .number(summary.mate.distanceMetres, decimals: 1)),
-                JSONField("elapsed_s", .number(summary.mate.elapsedSeconds, decimals: 1)),
-                JSONField("final", .bool(summary.mate.final)),
-                JSONField("connected", .bool(summary.mate.connected)),
+            ("mode", .string(summary.terms.mode.rawValue)),
+            ("result", .string(summary.result.rawValue)),
+            ("winner", summary.winner.map { .string($0.rawValue) } ?? .null),
+            ("share_percent", summary.ownSharePercent.map { .number($0, decimals: 1) } ?? .null),
+        ] + (summary.resultReason.map { [("result_reason", .string($0))] } ?? []) + [
+            ("mate", .object([
+                ("name", .string(summary.mate.name)),
+                ("distance_m", .number(summary.mate.distanceMetres, decimals: 1)),
+                ("elapsed_s", .number(summary.mate.elapsedSeconds, decimals: 1)),
+                ("final", .bool(summary.mate.final)),
+                ("connected", .bool(summary.mate.connected)),
             ])),
         ]
     }
 
     /// Fields added to each JSON progress line: the mate's latest figures.
-    package static func progressFields(_ view: MateView?) -> [JSONField] {
+    package static func progressFields(_ view: MateView?) -> [JSONMember] {
         guard let view else { return [] }
-        return [JSONField("mate", .object([
-            JSONField("name", .string(view.name)),
-            JSONField("distance_m", .number(view.distanceMetres, decimals: 1)),
-            JSONField("elapsed_s", .number(view.elapsedSeconds, decimals: 1)),
-            JSONField("connection", .string(view.connection.rawValue)),
-            JSONField("last_seen_s", view.lastSeenSecondsAgo.map { .number($0, decimals: 1) } ?? .null),
-            JSONField("lead_m", .number(view.leadMetres, decimals: 1)),
-        ] + (view.implausible.map { [JSONField("implausible", .string($0))] } ?? [])))]
+        return [("mate", .object([
+            ("name", .string(view.name)),
+            ("distance_m", .number(view.distanceMetres, decimals: 1)),
+            ("elapsed_s", .number(view.elapsedSeconds, decimals: 1)),
+            ("connection", .string(view.connection.rawValue)),
+            ("last_seen_s", view.lastSeenSecondsAgo.map { .number($0, decimals: 1) } ?? .null),
+            ("lead_m", .number(view.leadMetres, decimals: 1)),
+        ] + (view.implausible.map { [("implausible", .string($0))] } ?? [])))]
     }
 }

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 
 /// What is said while two runners pair up: the host's address and code, and who paired with
 /// whom on what terms; as text for a person and as JSON events for `--json`.
@@ -11,11 +12,11 @@ package enum PairingView {
         """
     }
 
-    package static func listeningFields(host: String, port: Int, code: String, terms: MateTerms) -> [JSONField] {
+    package static func listeningFields(host: String, port: Int, code: String, terms: MateTerms) -> [JSONMember] {
         [
-            JSONField("type", .string("listening")), JSONField("host", .string(host)), JSONField("port", .integer(port)),
-            JSONField("code", .string(code)), JSONField("mode", .string(terms.mode.rawValue)),
-            JSONField("goal_m", .number(terms.goalMetres, decimals: 1)),
+            ("type", .string("listening")), ("host", .string(host)), ("port", .integer(port)),
+            ("code", .string(code)), ("mode", .string(terms.mode.rawValue)),
+            ("goal_m", .number(terms.goalMetres, decimals: 1)),
         ]
     }
 
@@ -23,8 +24,8 @@ package enum PairingView {
         "Connecting to \(address)…"
     }
 
-    package static func connectingFields(host: String, port: Int) -> [JSONField] {
-        [JSONField("type", .string("connecting")), JSONField("host", .string(host)), JSONField("port", .integer(port))]
+    package static func connectingFields(host: String, port: Int) -> [JSONMember] {
+        [("type", .string("connecting")), ("host", .string(host)), ("port", .integer(port))]
     }
 
     package static func pairedText(_ pairing: MatePairing) -> String {
@@ -33,13 +34,13 @@ package enum PairingView {
             + "speed " + speedText(pairing.terms.speed)
     }
 
-    package static func pairedFields(_ pairing: MatePairing) -> [JSONField] {
+    package static func pairedFields(_ pairing: MatePairing) -> [JSONMember] {
         [
-            JSONField("type", .string("paired")), JSONField("role", .string(pairing.role.rawValue)),
-            JSONField("mate", .string(pairing.mateName)), JSONField("mode", .string(pairing.terms.mode.rawValue)),
-            JSONField("goal_m", .number(pairing.terms.goalMetres, decimals: 1)),
-            JSONField("speed", pairing.terms.speed.map { .number($0, decimals: 2) } ?? .string("max")),
-            JSONField("starts_in_s", .number(pairing.secondsUntilStart, decimals: 3)),
+            ("type", .string("paired")), ("role", .string(pairing.role.rawValue)),
+            ("mate", .string(pairing.mateName)), ("mode", .string(pairing.terms.mode.rawValue)),
+            ("goal_m", .number(pairing.terms.goalMetres, decimals: 1)),
+            ("speed", pairing.terms.speed.map { .number($0, decimals: 2) } ?? .string("max")),
+            ("starts_in_s", .number(pairing.secondsUntilStart, decimals: 3)),
         ]
     }
 

@@ -42,7 +42,7 @@ package enum ScenarioLoader {
     package static func load(bytes: [UInt8], path: String) throws(ScenarioError) -> Scenario {
         switch format(of: path, bytes: bytes) {
         case .json:
-            let root = try ScenarioJSONNode.parseDocument(Data(bytes), file: path)
+            let root = try ScenarioJSONNode.parseDocument(bytes, file: path)
             return try ScenarioFileDTO.decode(root).toDomain()
         case .gpx:
             return try GPXParser.parse(bytes, file: path).toDomain(fallbackName: fileStem(path))

@@ -10,7 +10,7 @@ struct RouteDTO {
         let shapeValue = value["shape"]
         var shape = RouteShape.once
         if !shapeValue.isMissing {
-            guard let text = shapeValue.raw as? String, let parsed = RouteShape(rawValue: text) else {
+            guard let text = shapeValue.stringValue, let parsed = RouteShape(rawValue: text) else {
                 throw shapeValue.mismatch("expected \"loop\", \"out-and-back\" or \"once\", found \(shapeValue.found)")
             }
             shape = parsed

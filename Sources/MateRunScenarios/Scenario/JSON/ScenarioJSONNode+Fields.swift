@@ -4,14 +4,14 @@ import MateRunDomain
 extension ScenarioJSONNode {
     /// A time of day in the run: seconds as a number, or `"mm:ss"` / `"h:mm:ss"`.
     func seconds(meaning: String = "a time") throws(ScenarioError) -> Double {
-        if let value = numericValue, value.isFinite, value >= 0 { return value }
-        if let text = raw as? String, let value = ClockText.seconds(text, allowHours: true) { return value }
+        if let value = numericValue, value >= 0 { return value }
+        if let text = stringValue, let value = ClockText.seconds(text, allowHours: true) { return value }
         throw mismatch("expected \(meaning) like \"12:30\" (min:sec) or a number of seconds, found \(found)")
     }
 
     /// A pace in seconds per kilometre from `"m:ss"`.
     func pace() throws(ScenarioError) -> Double {
-        guard let text = raw as? String, let value = ClockText.seconds(text, allowHours: false),
+        guard let text = stringValue, let value = ClockText.seconds(text, allowHours: false),
               (60...3600).contains(value) else {
             throw mismatch("expected a pace like \"5:30\" (min:sec per km, from 1:00 to 60:00), found \(found)")
         }
@@ -19,7 +19,7 @@ extension ScenarioJSONNode {
     }
 
     func activity() throws(ScenarioError) -> Activity {
-        guard let text = raw as? String, let activity = Activity(rawValue: text) else {
+        guard let text = stringValue, let activity = Activity(rawValue: text) else {
             throw mismatch("expected \"still\", \"walking\" or \"running\", found \(found)")
         }
         return activity

@@ -1,0 +1,68 @@
+/// Builds one JSON object into bytes, field by field, in the order written: for frames, where
+/// a `JSON` tree per message would cost more than the message.
+///
+/// Hand-built rather than `JSONEncoder` so that the first key comes first (a frame's `"type"`),
+/// keys stay exactly as written, and a frame costs microseconds.
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
+    private var hasFields = false
+
+    package init() {
+        bytes.reserveCapacity(160)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// The object closed and followed by the frame's newline.
+    package func frame() -> [UInt8] {
+        var frame = bytes
+        frame.append(UInt8(ascii: "}"))
+        frame.append(UInt8(ascii: "\n"))
+        return frame
+    }
+
+    package mutating func field(_ key: StaticString, _ value: String) {
+        writeKey(key)
+        appendString(value)
+    }
+
+    package mutating func field(_ key: StaticString, _ value: Int) {
+        writeKey(key)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    package mutating func field(_ key: StaticString, _ value: Bool) {
+        writeKey(key)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// Writes a finite number in the shortest form that reads back exactly; a non-finite one,
+    /// which JSON cannot carry, as `null` so that the receiver rejects the frame loudly.
+    package mutating func field(_ key: StaticString, _ value: Double) {
+        writeKey(key)
+        guard value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        bytes.append(contentsOf: JSONNumberText.shortest(value).utf8)
+    }
+
+    package mutating func nullField(_ key: StaticString) {
+        writeKey(key)
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    private mutating func writeKey(_ key: StaticString) {
+        if hasFields {
+            bytes.append(UInt8(ascii: ","))
+        }
+        hasFields = true
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func appendString(_ value: String) {
+        JSONText.appendString(value, to: &bytes)
+    }
+}
