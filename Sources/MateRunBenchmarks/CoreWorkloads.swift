@@ -15,40 +15,29 @@ struct Outcome: Equatable {
 /// The workloads of the core benchmark. Each is a nonisolated async function, so that it runs on
 /// the global concurrent executor, as `materun replay` does (its run is a plain `Task`).
 enum CoreWorkloads {
-    /// Baseline, delivery: the scenario providers over `UnpacedRunClock`, drained in time order
-    /// (locations first at equal times, as the use case's merge reads them), doing nothing else.
+    /// Baseline, delivery: the recorded samples of both sensors walked in time order (locations
+    /// first at equal times, as the use case's merge reads them), doing nothing else.
     static func delivery(_ run: GeneratedRun) async -> Outcome {
         let clock = UnpacedRunClock()
-        var locations = ScenarioLocationProvider(samples: run.locations, clock: clock)
-            .locationUpdates().makeAsyncIterator()
-        var motions = ScenarioMotionProvider(samples: run.motions, clock: clock)
-            .motionUpdates().makeAsyncIterator()
-        var nextLocation = await take(&locations)
-        var nextMotion = await take(&motions)
+        let locations = RecordedSensor(samples: run.locations, clock: clock).samples
+        let motions = RecordedSensor(samples: run.motions, clock: clock).samples
+        var locationIndex = 0, motionIndex = 0
         var count = 0
         var lastTime = 0.0
         while true {
-            if let location = nextLocation, nextMotion.map({ $0.time >= location.time }) ?? true {
-                lastTime = location.time
-                nextLocation = await take(&locations)
-            } else if let motion = nextMotion {
-                lastTime = motion.time
-                nextMotion = await take(&motions)
+            if locationIndex < locations.count,
+               motionIndex == motions.count || motions[motionIndex].time >= locations[locationIndex].time {
+                lastTime = locations[locationIndex].time
+                locationIndex += 1
+            } else if motionIndex < motions.count {
+                lastTime = motions[motionIndex].time
+                motionIndex += 1
             } else {
                 break
             }
             count += 1
         }
         return Outcome(distanceMetres: 0, elapsedSeconds: lastTime, count: count, shown: "")
-    }
-
-    /// The next sample the way the use case reads it: without waiting when the feed allows.
-    private static func take<Sample>(_ feed: inout SensorFeed<Sample>.AsyncIterator) async -> Sample? {
-        switch feed.nextWithoutWaiting() {
-        case .sample(let sample): sample
-        case .ended: nil
-        case .mustWait: await feed.next()
-        }
     }
 
     /// Baseline, pure core: `RunSession` fed every reading in the same order, synchronously, with
@@ -118,8 +107,8 @@ enum CoreWorkloads {
         let clock = UnpacedRunClock()
         let useCase = DefaultRunningUseCase(
             profile: run.profile, goalMetres: nil,
-            locationProvider: ScenarioLocationProvider(samples: run.locations, clock: clock),
-            motionProvider: ScenarioMotionProvider(samples: run.motions, clock: clock),
+            locationProvider: RecordedSensor(samples: run.locations, clock: clock),
+            motionProvider: RecordedSensor(samples: run.motions, clock: clock),
             clock: clock)
         return await consume(useCase, profile: run.profile)
     }

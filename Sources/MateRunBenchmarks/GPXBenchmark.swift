@@ -49,8 +49,8 @@ enum GPXBenchmark {
         let clock = UnpacedRunClock()
         let useCase = DefaultRunningUseCase(
             profile: profile, goalMetres: nil,
-            locationProvider: ScenarioLocationProvider(scenario: scenario, clock: clock),
-            motionProvider: ScenarioMotionProvider(scenario: scenario, clock: clock),
+            locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
+            motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
             clock: clock)
         return await CoreWorkloads.consume(useCase, profile: profile)
     }

@@ -12,12 +12,11 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     var entries: [String] { log.withLock { $0 } }
 
     func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) { log.withLock { $0.append("update \(state.statusText)") } }
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) { log.withLock { $0.append("update \(state.statusText)") } }
     func announce(_ fields: [JSONMember], text: String) { log.withLock { $0.append("announce \(text)") } }
     func restore() {}
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONMember], resultLines: [String]) {
-        log.withLock { $0.append("finish \(summary.ending)") }
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+        log.withLock { $0.append("finish \(summary.ending)" + (pair.map { " \($0.result.rawValue)" } ?? "")) }
     }
 }
 
@@ -81,5 +80,29 @@ struct RunFlowCoordinatorTests {
         #expect(result.ending == .cancelled)
         #expect(result.snapshot.distanceMetres == 0)
         #expect(screen.entries.last == "finish cancelled")
+    }
+
+    @Test(arguments: [MateMode.race, .team])
+    func aPairedRunStoppedInItsCountdownHasTheGoalThePairRulesGiveIt(mode: MateMode) async {
+        // Given a paired flow of either mode waiting in its countdown
+        let clock = ManualClock()
+        let screen = RecordingScreen()
+        let terms = MateTerms(mode: mode, goalMetres: 5000)
+        let (link, _) = FakeMateLink.pair()
+        let flow = MateFlowCoordinator(
+            profile: runner,
+            pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 3, link: link),
+            screen: screen, wallClock: clock,
+            makeRun: { _, _, _ in ScriptedUseCase(script: []) }, runClock: { clock })
+        let run = Task { await flow.run() }
+        await waitForSleeper(on: clock)
+        // When the runner presses Ctrl-C
+        run.cancel()
+        let result = await run.value
+        // Then the summary is cancelled, and its goal is the race goal or none (a team's goal is
+        // the pair's sum, never one runner's), as MatePairRules decides
+        #expect(result.result == .cancelled)
+        #expect(result.own.snapshot.goalMetres == (mode == .race ? 5000 : nil))
+        #expect(screen.entries.last == "finish cancelled cancelled")
     }
 }

@@ -10,8 +10,8 @@ struct RunningUseCaseTests {
     private func useCase(_ track: TrackBuilder, clock: ManualClock, goal: Double? = nil) -> DefaultRunningUseCase {
         DefaultRunningUseCase(
             profile: runner, goalMetres: goal,
-            locationProvider: PacedLocationProvider(samples: track.samples, clock: clock),
-            motionProvider: PacedMotionProvider(samples: track.motions, clock: clock),
+            locationProvider: RecordedSensor(samples: track.samples, clock: clock),
+            motionProvider: RecordedSensor(samples: track.motions, clock: clock),
             clock: clock)
     }
 

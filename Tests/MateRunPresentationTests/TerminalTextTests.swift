@@ -45,7 +45,7 @@ struct TerminalTextTests {
             mate: MateFinalFigures(name: "Evil\u{1B}[2J", distanceMetres: 0, elapsedSeconds: 0, final: false, connected: false),
             result: .disqualified, winner: nil, ownSharePercent: nil, resultReason: "refused\u{1B}]0;PWNED\u{07}")
         // When the result is drawn
-        let lines = MateSummaryView.lines(summary, ownName: "Ana", role: .joiner)
+        let lines = MateSummaryView.lines(summary, ownName: "Ana")
         // Then no line carries an escape character
         #expect(lines.allSatisfy { !$0.unicodeScalars.contains("\u{1B}") && !$0.unicodeScalars.contains("\u{07}") })
         #expect(lines.contains(" Why: refused\\x1B]0;PWNED\\x07"))

@@ -8,8 +8,8 @@ func replay(_ scenario: Scenario) async -> RunSummary? {
     let clock = UnpacedRunClock()
     let useCase = DefaultRunningUseCase(
         profile: scenario.runner ?? RunnerProfile(name: "GPX", weightKilograms: 70), goalMetres: scenario.goalMetres,
-        locationProvider: ScenarioLocationProvider(scenario: scenario, clock: clock),
-        motionProvider: ScenarioMotionProvider(scenario: scenario, clock: clock), clock: clock)
+        locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
+        motionProvider: RecordedSensor(samples: scenario.motions, clock: clock), clock: clock)
     for await event in useCase.events() {
         if case .finished(let summary) = event { return summary }
     }
@@ -91,8 +91,8 @@ struct BundledScenarioTests {
         let clock = UnpacedRunClock()
         let useCase = DefaultRunningUseCase(
             profile: scenario.runner ?? RunnerProfile(name: "x", weightKilograms: 60), goalMetres: nil,
-            locationProvider: ScenarioLocationProvider(scenario: scenario, clock: clock),
-            motionProvider: ScenarioMotionProvider(scenario: scenario, clock: clock), clock: clock)
+            locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
+            motionProvider: RecordedSensor(samples: scenario.motions, clock: clock), clock: clock)
         var paused = false
         for await event in useCase.events() {
             if case .paused = event { paused = true }

@@ -21,7 +21,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
-@Suite("Replay providers and clocks")
+@Suite("Recorded sensors and replay clocks")
 struct ReplayProviderTests {
     static func fix(_ time: Double) -> LocationSample {
         LocationSample(time: time, coordinate: Coordinate(latitude: 40, longitude: -73 + time * 1e-5))
@@ -30,7 +30,7 @@ struct ReplayProviderTests {
     @Test func eachFixArrivesWhenTheClockReachesItsTime() async {
         // Given fixes at 0, 1 and 2.5 s on a manual clock
         let clock = ManualClock()
-        let provider = ScenarioLocationProvider(samples: [Self.fix(0), Self.fix(1), Self.fix(2.5)], clock: clock)
+        let provider = RecordedSensor(samples: [Self.fix(0), Self.fix(1), Self.fix(2.5)], clock: clock)
         let received = Received<LocationSample>()
         let consumer = Task {
             for await sample in provider.locationUpdates() { received.append(sample) }
@@ -48,25 +48,27 @@ struct ReplayProviderTests {
         #expect(received.all.map(\.time) == [0, 1, 2.5])
     }
 
-    @Test func nothingIsReadAheadOfTheConsumer() async {
-        // Given a motion provider whose consumer takes one update and stops pulling
+    @Test func aConsumerThatStopsListeningStopsTheReplay() async {
+        // Given a motion replay whose consumer takes one update, then drops the stream
         let clock = ManualClock()
-        let provider = ScenarioMotionProvider(
+        let provider = RecordedSensor(
             samples: (0..<5).map { MotionSample(time: Double($0), activity: .running) }, clock: clock)
-        var iterator = provider.motionUpdates().makeAsyncIterator()
-        let first = await iterator.next()
-        // When time moves far ahead
-        clock.advance(to: 100)
-        // Then nobody is waiting on the clock: the provider only works when pulled
+        var stream: AsyncStream<MotionSample>? = provider.motionUpdates()
+        var iterator = stream?.makeAsyncIterator()
+        let first = await iterator?.next()
         #expect(first?.time == 0)
-        #expect(clock.sleeperCount == 0)
-        #expect(await iterator.next()?.time == 1)
+        #expect(await eventually { clock.sleeperCount == 1 }, "the replay waits for the next sample's time")
+        // When the consumer lets go of it
+        stream = nil
+        iterator = nil
+        // Then the replay stops waiting on the clock
+        #expect(await eventually { clock.sleeperCount == 0 })
     }
 
     @Test func cancellingTheConsumerEndsTheStream() async {
         // Given a consumer waiting for a fix at 60 s
         let clock = ManualClock()
-        let provider = ScenarioLocationProvider(samples: [Self.fix(0), Self.fix(60)], clock: clock)
+        let provider = RecordedSensor(samples: [Self.fix(0), Self.fix(60)], clock: clock)
         let received = Received<LocationSample>()
         let consumer = Task {
             for await sample in provider.locationUpdates() { received.append(sample) }
@@ -82,7 +84,7 @@ struct ReplayProviderTests {
 
     @Test func eachCallReplaysFromTheStart() async {
         let clock = ManualClock(now: 10)
-        let provider = ScenarioLocationProvider(samples: [Self.fix(0), Self.fix(1)], clock: clock)
+        let provider = RecordedSensor(samples: [Self.fix(0), Self.fix(1)], clock: clock)
         var firstRun: [Double] = [], secondRun: [Double] = []
         for await sample in provider.locationUpdates() { firstRun.append(sample.time) }
         for await sample in provider.locationUpdates() { secondRun.append(sample.time) }

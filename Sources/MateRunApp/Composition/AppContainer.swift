@@ -50,8 +50,8 @@ struct AppContainer {
     ) -> any RunningUseCase {
         DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
-            locationProvider: ScenarioLocationProvider(scenario: scenario, clock: clock),
-            motionProvider: ScenarioMotionProvider(scenario: scenario, clock: clock),
+            locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
+            motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
             clock: clock, stopSignal: stopSignal)
     }
 

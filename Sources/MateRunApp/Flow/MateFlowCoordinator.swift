@@ -17,8 +17,7 @@ struct MateFlowCoordinator {
 
     func run() async -> MateRunSummary {
         var viewModel = RunningViewModel()
-        let ownGoal = pairing.terms.mode == .race ? pairing.terms.goalMetres : nil
-        viewModel.send(.started(profile: profile, goalMetres: ownGoal))
+        viewModel.send(.started(profile: profile, goalMetres: pairing.terms.ownGoalMetres))
         let countdown = Countdown(clock: wallClock, screen: screen)
         guard await countdown.run(seconds: pairing.secondsUntilStart, viewModel: &viewModel) else {
             await pairing.link.close(MateGoodbye(reason: .cancelled, message: "the runner stopped before the start"))
@@ -36,7 +35,7 @@ struct MateFlowCoordinator {
             switch event {
             case .run(let runEvent):
                 let state = viewModel.send(.event(runEvent))
-                screen.update(runEvent, state: state, extraFields: MateSummaryView.progressFields(mateView))
+                screen.update(runEvent, state: state, mate: mateView)
             case .mate(let view):
                 mateView = view
                 screen.show(viewModel.send(.mate(MateStatus(view: view))))
@@ -49,16 +48,14 @@ struct MateFlowCoordinator {
 
     private func finish(_ summary: MateRunSummary, viewModel: inout RunningViewModel) -> MateRunSummary {
         let state = viewModel.send(.event(.finished(summary.own)))
-        screen.finish(
-            summary.own, profile: profile, state: state, extraFields: MateSummaryView.jsonFields(summary),
-            resultLines: MateSummaryView.lines(summary, ownName: profile.name, role: pairing.role))
+        screen.finish(summary.own, profile: profile, state: state, pair: summary)
         return summary
     }
 
     private func cancelledBeforeStart() -> MateRunSummary {
         MateRunSummary(
             terms: pairing.terms,
-            own: .notStarted(goalMetres: pairing.terms.goalMetres),
+            own: .notStarted(goalMetres: pairing.terms.ownGoalMetres),
             mate: MateFinalFigures(name: pairing.mateName, distanceMetres: 0, elapsedSeconds: 0, final: false, connected: true),
             result: .cancelled, winner: nil, ownSharePercent: nil)
     }

@@ -25,14 +25,14 @@ struct RunFlowCoordinator {
             screen.show(viewModel.send(.countdown(0)))
             for await event in start().events() {
                 guard case .finished(let summary) = event else {
-                    screen.update(event, state: viewModel.send(.event(event)), extraFields: [])
+                    screen.update(event, state: viewModel.send(.event(event)), mate: nil)
                     continue
                 }
                 final = summary
             }
         }
         let state = viewModel.send(.event(.finished(final)))
-        screen.finish(final, profile: profile, state: state, extraFields: [], resultLines: [])
+        screen.finish(final, profile: profile, state: state, pair: nil)
         return final
     }
 }

@@ -20,8 +20,8 @@ final class JSONEventScreen: RunScreen {
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
-        emit(view.line(for: event, extraFields: extraFields))
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
+        emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
     }
 
     /// Writes the event; an announcement without fields is for people only and is left out.
@@ -30,9 +30,8 @@ final class JSONEventScreen: RunScreen {
         emit(JSON.object(fields).jsonText)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONMember], resultLines: [String]) {
-        emit(view.line(for: .finished(summary), extraFields: extraFields))
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+        emit(view.line(for: .finished(summary), extraFields: pair.map(MateSummaryView.jsonFields) ?? []))
         sink.flush()
     }
 

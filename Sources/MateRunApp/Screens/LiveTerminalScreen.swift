@@ -26,7 +26,7 @@ final class LiveTerminalScreen: RunScreen {
         draw(state, force: true)
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
         draw(state, force: false)
     }
 
@@ -35,13 +35,12 @@ final class LiveTerminalScreen: RunScreen {
         sink.flush()
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONMember], resultLines: [String]) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         draw(state, force: true)
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")
         for line in TerminalResultView.render(result, width: width(), colour: colour) { sink.writeLine(line) }
-        for line in resultLines { sink.writeLine(line) }
+        for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
         restore()
     }
 

@@ -23,7 +23,7 @@ final class PlainLineScreen: RunScreen {
         }
     }
 
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember]) {
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
         switch event {
         case .progress:
             let now = wallSeconds()
@@ -43,13 +43,12 @@ final class PlainLineScreen: RunScreen {
         emit(text)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONMember], resultLines: [String]) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         emit(PlainLineView.render(state))
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")
         for line in TerminalResultView.render(result, width: 80, colour: false) { sink.writeLine(line) }
-        for line in resultLines { sink.writeLine(line) }
+        for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
         sink.flush()
     }
 

@@ -8,13 +8,11 @@ import MateRunPresentation
 protocol RunScreen: AnyObject {
     /// The state changed before the run (set-up, countdown, a mate's news while waiting).
     func show(_ state: RunningViewModel.State)
-    /// Something happened in the run; `state` already includes it. `extraFields` go into a JSON
-    /// progress line (the mate's figures in a paired run).
-    func update(_ event: RunEvent, state: RunningViewModel.State, extraFields: [JSONMember])
-    /// The run is over. `extraFields` go into a JSON summary; `resultLines` are extra lines for a
-    /// human reader (the mate's result).
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State,
-                extraFields: [JSONMember], resultLines: [String])
+    /// Something happened in the run; `state` already includes it. `mate` is the mate as last
+    /// seen in a paired run (the panel has it in `state`; JSON lines carry its figures).
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?)
+    /// The run is over; `pair` is the paired run's result, which each screen shows its way.
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?)
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
     func announce(_ fields: [JSONMember], text: String)

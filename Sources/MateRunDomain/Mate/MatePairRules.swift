@@ -46,9 +46,8 @@ package struct MatePairRules: Sendable {
             startedAt: now, speed: terms.speed, goalMetres: terms.mode == .race ? terms.goalMetres : nil)
     }
 
-    /// The goal to build the own run with: the race goal, or none in a team run (the team's goal
-    /// is the pair's sum, which only these rules can see).
-    package var ownGoalMetres: Double? { terms.mode == .race ? terms.goalMetres : nil }
+    /// The goal to build the own run with (`MateTerms.ownGoalMetres`).
+    package var ownGoalMetres: Double? { terms.ownGoalMetres }
 
     /// Takes in one input at wall-clock time `now` and says what to do, in order.
     package mutating func handle(_ input: MatePairInput, now: Double) -> [MatePairAction] {

@@ -17,6 +17,10 @@ package struct MateTerms: Sendable, Equatable {
     /// as the machine allows.
     package var speed: Double?
 
+    /// The goal each runner's own run has: the race goal, or none in a team run (the team's goal
+    /// is the pair's sum, which only the pair's rules can see).
+    package var ownGoalMetres: Double? { mode == .race ? goalMetres : nil }
+
     package init(mode: MateMode, goalMetres: Double, speed: Double? = nil) {
         self.mode = mode
         self.goalMetres = goalMetres

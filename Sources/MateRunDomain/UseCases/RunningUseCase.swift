@@ -34,9 +34,7 @@ package struct DefaultRunningUseCase: RunningUseCase {
     package func events() -> RunEventStream {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
-            merge: SensorMerge(
-                locations: locationProvider.locationUpdates(), motions: motionProvider.motionUpdates(),
-                paced: clock.isPaced),
+            merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
             clock: clock, stopSignal: stopSignal)
         return RunEventStream(unfolding: { await driver.next() })
     }

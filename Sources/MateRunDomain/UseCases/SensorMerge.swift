@@ -4,97 +4,133 @@ enum SensorReading: Sendable {
     case motion(MotionSample)
 }
 
+/// The answer of a merge asked for its next reading without waiting.
+enum Immediate<Element> {
+    case sample(Element)
+    case ended
+    /// The next reading needs waiting for: ask `next()`.
+    case mustWait
+}
+
 /// Merges the two sensor streams into the one sequence a run consumes.
 ///
-/// Unpaced (a replay as fast as possible), it reads both streams strictly in time order, so a
+/// Unpaced (a replay as fast as possible), it reads both sensors strictly in time order, so a
 /// replay gives the same run however its tasks are scheduled; at equal times the location comes
-/// first, because a change of activity applies to what follows it. Paced, the streams are read as
-/// they deliver: waiting for the next fix to order it against motion would freeze the run during
-/// a loss of signal, and samples paced by one clock already arrive in time order.
+/// first, because a change of activity applies to what follows it. When both sensors are
+/// `RecordedSensor`s, that order is read straight from their samples, with no suspension at all.
+/// Paced, the streams are read as they deliver: waiting for the next fix to order it against
+/// motion would freeze the run during a loss of signal, and samples paced by one clock already
+/// arrive in time order.
 struct SensorMerge {
-    /// Exactly one of the two is set. Optionals rather than an enum, so that reading mutates the
-    /// merge in place (`ordered?.next()`) instead of copying it out and back per sample.
+    /// Exactly one of the three is set. Optionals rather than an enum, so that reading mutates
+    /// the merge in place (`recorded?.next()`) instead of copying it out and back per sample.
+    private var recorded: RecordedSensorMerge?
     private var ordered: OrderedSensorMerge?
     private var arrival: ArrivalSensorMerge?
 
-    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>, paced: Bool) {
+    init(locations: any LocationProvider, motions: any MotionProvider, paced: Bool) {
         if paced {
-            arrival = ArrivalSensorMerge(locations: locations, motions: motions)
+            arrival = ArrivalSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
+        } else if let locations = locations as? RecordedSensor<LocationSample>,
+                  let motions = motions as? RecordedSensor<MotionSample> {
+            recorded = RecordedSensorMerge(locations: locations.samples, motions: motions.samples)
         } else {
-            ordered = OrderedSensorMerge(locations: locations, motions: motions)
+            ordered = OrderedSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
         }
     }
 
-    /// The next reading when it can be had without waiting (an unpaced replay).
+    /// The next reading when it can be had without waiting (recorded sensors, unpaced).
     mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
-        ordered?.nextWithoutWaiting() ?? .mustWait
+        recorded?.next() ?? .mustWait
     }
 
     mutating func next() async -> SensorReading? {
+        if recorded != nil {
+            guard case .sample(let reading)? = recorded?.next() else { return nil }
+            return reading
+        }
         if ordered != nil { return await ordered?.next() }
         return await arrival?.next()
     }
 }
 
+/// Takes the earlier of two heads (the location at equal times), the rule both ordered merges
+/// follow.
+private func earlier(_ location: LocationSample?, _ motion: MotionSample?) -> SensorReading? {
+    switch (location, motion) {
+    case let (location?, motion?) where motion.time < location.time: .motion(motion)
+    case let (location?, _): .location(location)
+    case let (nil, motion?): .motion(motion)
+    case (nil, nil): nil
+    }
+}
+
+/// Walks two recorded sample arrays in time order. Cancellation is checked every 1,024 readings.
+struct RecordedSensorMerge {
+    private let locations: [LocationSample]
+    private let motions: [MotionSample]
+    private var locationIndex = 0
+    private var motionIndex = 0
+    private var taken = 0
+    private var ended = false
+
+    init(locations: [LocationSample], motions: [MotionSample]) {
+        self.locations = locations
+        self.motions = motions
+    }
+
+    mutating func next() -> Immediate<SensorReading> {
+        taken &+= 1
+        if ended || (taken & 1023 == 0 && Task.isCancelled) {
+            ended = true
+            return .ended
+        }
+        let location = locationIndex < locations.count ? locations[locationIndex] : nil
+        let motion = motionIndex < motions.count ? motions[motionIndex] : nil
+        switch earlier(location, motion) {
+        case .location(let sample)?:
+            locationIndex += 1
+            return .sample(.location(sample))
+        case .motion(let sample)?:
+            motionIndex += 1
+            return .sample(.motion(sample))
+        case nil:
+            ended = true
+            return .ended
+        }
+    }
+}
+
 /// Reads the next sample of both streams before choosing the earlier one.
 struct OrderedSensorMerge {
-    private var locations: SensorFeed<LocationSample>.AsyncIterator
-    private var motions: SensorFeed<MotionSample>.AsyncIterator
+    private var locations: AsyncStream<LocationSample>.Iterator
+    private var motions: AsyncStream<MotionSample>.Iterator
     private var nextLocation: LocationSample?
     private var nextMotion: MotionSample?
     private var locationsEnded = false
     private var motionsEnded = false
 
-    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>) {
+    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
         self.locations = locations.makeAsyncIterator()
         self.motions = motions.makeAsyncIterator()
     }
 
-    mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
-        if nextLocation == nil, !locationsEnded {
-            switch locations.nextWithoutWaiting() {
-            case .sample(let sample): nextLocation = sample
-            case .ended: locationsEnded = true
-            case .mustWait: return .mustWait
-            }
-        }
-        if nextMotion == nil, !motionsEnded {
-            switch motions.nextWithoutWaiting() {
-            case .sample(let sample): nextMotion = sample
-            case .ended: motionsEnded = true
-            case .mustWait: return .mustWait
-            }
-        }
-        return earliest().map { .sample($0) } ?? .ended
-    }
-
     mutating func next() async -> SensorReading? {
         if nextLocation == nil, !locationsEnded {
-            nextLocation = await locations.next()
+            nextLocation = await locations.next(isolation: #isolation)
             locationsEnded = nextLocation == nil
         }
         if nextMotion == nil, !motionsEnded {
-            nextMotion = await motions.next()
+            nextMotion = await motions.next(isolation: #isolation)
             motionsEnded = nextMotion == nil
         }
-        return earliest()
-    }
-
-    /// Takes the earlier of the two heads (the location at equal times).
-    private mutating func earliest() -> SensorReading? {
-        switch (nextLocation, nextMotion) {
-        case let (location?, motion?) where motion.time < location.time:
-            nextMotion = nil
-            return .motion(motion)
-        case let (location?, _):
-            nextLocation = nil
-            return .location(location)
-        case let (nil, motion?):
-            nextMotion = nil
-            return .motion(motion)
-        case (nil, nil):
-            return nil
+        let reading = earlier(nextLocation, nextMotion)
+        switch reading {
+        case .location?: nextLocation = nil
+        case .motion?: nextMotion = nil
+        case nil: break
         }
+        return reading
     }
 }
 
@@ -103,7 +139,7 @@ struct OrderedSensorMerge {
 struct ArrivalSensorMerge {
     private var readings: AsyncStream<SensorReading>.Iterator
 
-    init(locations: SensorFeed<LocationSample>, motions: SensorFeed<MotionSample>) {
+    init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
         let (stream, continuation) = AsyncStream.makeStream(of: SensorReading.self)
         let readers = Task {
             await withTaskGroup(of: Void.self) { group in

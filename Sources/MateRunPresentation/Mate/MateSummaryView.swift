@@ -5,7 +5,7 @@ import MateRunJSON
 /// and the same as JSON fields for `--json`.
 package enum MateSummaryView {
     /// Lines under the run's own result, for a person.
-    package static func lines(_ summary: MateRunSummary, ownName: String, role: MateRole) -> [String] {
+    package static func lines(_ summary: MateRunSummary, ownName: String) -> [String] {
         let mateName = RunFormat.displayName(summary.mate.name, fallback: "mate")
         let me = RunFormat.displayName(ownName, fallback: "you")
         var lines = [" " + headline(summary, me: me, mateName: mateName)]

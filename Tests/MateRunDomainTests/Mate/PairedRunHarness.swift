@@ -16,8 +16,8 @@ struct PairedRunHarness {
         ) { goalMetres, stopSignal in
             DefaultRunningUseCase(
                 profile: RunnerProfile(name: own, weightKilograms: 65), goalMetres: goalMetres,
-                locationProvider: PacedLocationProvider(samples: samples, clock: clock),
-                motionProvider: PacedMotionProvider(samples: motions, clock: clock),
+                locationProvider: RecordedSensor(samples: samples, clock: clock),
+                motionProvider: RecordedSensor(samples: motions, clock: clock),
                 clock: clock, stopSignal: stopSignal)
         }
     }
