@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",
-            dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunJSON", "MateRunTestSupport"]
+            // "MateRunFuzz": the corpus in Fuzz/corpus is replayed through the fuzz target's checks.
+            dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunJSON", "MateRunTestSupport", "MateRunFuzz"]
         ),
         .testTarget(
             name: "MateRunPresentationTests",

@@ -22,23 +22,34 @@ enum FuzzMode: String, Sendable {
 }
 
 /// Runs one input through a parser. Throwing a clear error is fine; anything that traps is a bug,
-/// and so is a broken invariant, which `fatalError`s so that libFuzzer keeps the input.
-enum FuzzTarget {
+/// and so is a broken invariant: `run` `fatalError`s on one so that libFuzzer keeps the input,
+/// and `problems` lists them, so that the tests replay the corpus with the same checks.
+struct FuzzTarget {
+    private var problems: [String] = []
+
+    /// Runs `input` and stops the process at the first broken invariant.
     static func run(_ input: [UInt8]) {
-        guard let selector = input.first else { return }
+        if let problem = problems(input).first { fatalError(problem) }
+    }
+
+    /// The invariants `input` breaks, empty when it passed; `mode` overrides the selector byte.
+    static func problems(_ input: [UInt8], mode: FuzzMode? = FuzzMode.forced) -> [String] {
+        guard let selector = input.first else { return [] }
         let payload = Array(input.dropFirst())
-        switch FuzzMode.forced ?? FuzzMode(selector: selector) {
-        case .wire: wire(payload)
-        case .gpx: scenario(payload, path: "fuzz.gpx")
-        case .json: scenario(payload, path: "fuzz.json")
+        var target = FuzzTarget()
+        switch mode ?? FuzzMode(selector: selector) {
+        case .wire: target.wire(payload)
+        case .gpx: target.scenario(payload, path: "fuzz.gpx")
+        case .json: target.scenario(payload, path: "fuzz.json")
         }
+        return target.problems
     }
 
     // MARK: Wire
 
     /// The frame decoder over the payload (whole, and cut in two where its first byte says), then
     /// every frame, and the raw payload as one frame, through the codec.
-    static func wire(_ payload: [UInt8]) {
+    mutating func wire(_ payload: [UInt8]) {
         let limit = 4096
         var whole = FrameDecoder(maxFrameBytes: limit)
         let wholeResult = Result { () throws(FrameError) in try whole.append(payload) }
@@ -67,13 +78,14 @@ enum FuzzTarget {
 
     /// `decode` agrees with the general parser, the progress fast path agrees with it to the bit,
     /// and whatever decodes re-encodes to a frame that decodes to the same message.
-    static func frameChecks(_ frame: [UInt8]) {
+    mutating func frameChecks(_ frame: [UInt8]) {
         let general = Result { () throws(MateWireError) in try MateWireCodec.decodeGenerally(frame) }
         let decoded = Result { () throws(MateWireError) in try MateWireCodec.decode(frame) }
         require(general == decoded, "decode and decodeGenerally disagree: \(decoded) vs \(general)")
         if let fast = ProgressFastPath.decode(frame) {
             guard case .success(let message) = general else {
-                fatalError("ProgressFastPath accepted a frame the general parser rejects: \(general)")
+                require(false, "ProgressFastPath accepted a frame the general parser rejects: \(general)")
+                return
             }
             require(
                 MateWireCodec.encode(.progress(fast)) == MateWireCodec.encode(message),
@@ -92,7 +104,7 @@ enum FuzzTarget {
 
     // MARK: Scenarios
 
-    static func scenario(_ payload: [UInt8], path: String) {
+    mutating func scenario(_ payload: [UInt8], path: String) {
         do {
             let scenario = try ScenarioLoader.load(bytes: payload, path: path)
             require(!scenario.locations.isEmpty, "a loaded scenario without locations")
@@ -102,7 +114,7 @@ enum FuzzTarget {
         }
     }
 
-    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fatalError(message()) }
+    private mutating func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
     }
 }

@@ -48,7 +48,8 @@ package enum JSONNumberText {
     /// Beyond this magnitude the scaled value no longer fits exactly in an `Int`.
     private static let exactLimit = 9e15
 
-    /// A finite `value` with a fixed count of decimals: `1234.5`, `-0.25`, `12`.
+    /// A finite `value` with a fixed count of decimals: `1234.5`, `-0.25`, `12`. Written byte by
+    /// byte into the string's storage: event lines carry several numbers each.
     package static func fixed(_ value: Double, decimals: Int) -> String {
         let decimals = min(9, max(0, decimals))
         var scale = 1
@@ -56,15 +57,39 @@ package enum JSONNumberText {
         let scaled = (value * Double(scale)).rounded()
         guard abs(scaled) < exactLimit else { return value.description }
         let units = Int(scaled)
-        let magnitude = abs(units)
-        return String(asciiCapacity: 24) { digits in
-            if units < 0 { digits.append(UInt8(ascii: "-")) }
-            digits.append(magnitude / scale)
-            if decimals > 0 {
-                digits.append(UInt8(ascii: "."))
-                digits.append(magnitude % scale, minimumDigits: decimals)
+        let whole = abs(units) / scale, fraction = abs(units) % scale
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var count = 0
+            if units < 0 {
+                buffer[count] = UInt8(ascii: "-")
+                count += 1
             }
+            count = writeDigits(whole, minimumDigits: 1, into: buffer, at: count)
+            if decimals > 0 {
+                buffer[count] = UInt8(ascii: ".")
+                count = writeDigits(fraction, minimumDigits: decimals, into: buffer, at: count + 1)
+            }
+            return count
         }
+    }
+
+    /// Writes `value` (≥ 0) in decimal at `start`, zero-padded to `minimumDigits`; returns the end.
+    private static func writeDigits(
+        _ value: Int, minimumDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        digits = max(digits, minimumDigits)
+        var remaining = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            buffer[index] = UInt8(truncatingIfNeeded: 48 + remaining % 10)
+            remaining /= 10
+        }
+        return start + digits
     }
 
     /// A finite `value` in the shortest form that reads back exactly: `5`, `2.5`, `1e+20`.

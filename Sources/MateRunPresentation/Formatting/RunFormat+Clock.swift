@@ -1,5 +1,3 @@
-import MateRunJSON
-
 extension RunFormat {
     /// The largest time shown, 999999:59:59, so that absurd input cannot overflow.
     static let maximumWholeSeconds = 999_999 * 3600 + 3599

@@ -1,5 +1,3 @@
-import MateRunJSON
-
 extension RunFormat {
     /// Hundredths of a kilometre (10 m steps) shown for a distance, truncated.
     static func hundredthsOfKilometre(_ metres: Double) -> Int {

@@ -1,5 +1,3 @@
-import MateRunJSON
-
 extension RunFormat {
     /// Whole kilocalories shown, truncated.
     static func wholeKilocalories(_ kilocalories: Double) -> Int {

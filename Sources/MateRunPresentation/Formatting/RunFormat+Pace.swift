@@ -1,5 +1,3 @@
-import MateRunJSON
-
 extension RunFormat {
     /// What a missing or meaningless pace shows.
     package static let pacePlaceholder = "-'--\"/km"

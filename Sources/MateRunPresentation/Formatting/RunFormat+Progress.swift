@@ -1,5 +1,3 @@
-import MateRunJSON
-
 extension RunFormat {
     /// Whole percent shown for a fraction of a goal, truncated and clamped to 0...100, so that
     /// 100% appears only once the goal is reached.
