@@ -11,6 +11,13 @@ import PackageDescription
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all
+/// `package` access (the targets are one program's parts, not a library's API) gets the
+/// cross-module optimisation `public` would get by default: without it, every small getter of a
+/// Domain entity is a call from Presentation, and the view model is ~20% slower (BENCHMARKS.md).
+let packageCMO: [SwiftSetting] = [
+    .unsafeFlags(["-package-cmo", "-allow-non-resilient-access"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "materun",
     products: [
@@ -21,13 +28,13 @@ let package = Package(
             name: "MateRunDomain",
             // An async call runs on its caller's executor instead of hopping to the global one:
             // a replay at --speed max makes several such calls per sample.
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + packageCMO
         ),
-        .target(name: "MateRunJSON"),
-        .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"]),
-        .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"]),
-        .target(name: "MateRunSocket"),
-        .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"]),
+        .target(name: "MateRunJSON", swiftSettings: packageCMO),
+        .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunSocket", swiftSettings: packageCMO),
+        .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]

@@ -165,7 +165,8 @@ struct PairedLinks {
 
     init() async throws {
         let server = try MateHost(code: "482913", hostName: "Ben", terms: MateTerms(mode: .team, goalMetres: 5000))
-        async let hosting = server.pair()
+        Task { await server.run() }
+        async let hosting = server.pairing()
         let joined = try await MateJoiner(endpoint: server.endpoint, code: "482913", name: "Ana").pair()
         self.server = server
         host = try await hosting.link

@@ -20,12 +20,14 @@ extension MateTimings {
     }
 }
 
-/// The host's `pair()` running in the background while joiners come and go.
+/// The host serving (`run()`) and waiting for its pairing in the background while joiners come
+/// and go; `host.close()` ends both.
 struct PendingHostPairing {
     let task: Task<MatePairing, any Error>
 
     init(_ host: MateHost) {
-        task = Task { try await host.pair() }
+        Task { await host.run() }
+        task = Task { try await host.pairing() }
     }
 
     func value(within seconds: Double = 5) async throws -> MatePairing {

@@ -32,30 +32,67 @@ struct MateRunCommand {
         let profile = container.profile(for: scenario, options: options)
         let screen = container.screen(options: options, profile: profile)
         defer { screen.restore() }
-        let pairing: MatePairing
-        // Held until the run is over: `MateHost` admits a resuming joiner only while it is alive
-        // (its accept loop holds it weakly), so releasing it after pairing would leave a joiner
-        // whose connection dropped unanswered until the mate is lost.
-        var listeningHost: MateHost?
-        do {
-            switch side {
-            case .host(let host):
-                guard let goal = container.goalMetres(for: scenario, options: options) else {
-                    return fail(
-                        "host needs a goal: the scenario has none, so give --goal KM\n" + HelpText.usage(for: "host"),
-                        status: ExitStatus.usage)
-                }
-                let terms = MateTerms(mode: host.mode, goalMetres: goal, speed: options.speed.factor)
-                let hosted = try await hostPairing(host, profile: profile, terms: terms, screen: screen)
-                pairing = hosted.pairing
-                listeningHost = hosted.host
-            case .join(let join):
-                let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
-                screen.announce(
-                    PairingView.connectingFields(host: join.host, port: join.port),
-                    text: PairingView.connectingText(address: endpoint.description))
-                pairing = try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
+        switch side {
+        case .host(let host):
+            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen)
+        case .join(let join):
+            let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
+            screen.announce(
+                PairingView.connectingFields(host: join.host, port: join.port),
+                text: PairingView.connectingText(address: endpoint.description))
+            return await pairAndRun(scenario: scenario, profile: profile, screen: screen) {
+                try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
+        }
+    }
+
+    /// Listens, and serves for the whole paired run: `MateHost.run()` runs beside it in the
+    /// same task group, so a joiner whose connection drops can resume until the run is over.
+    private func runAsHost(
+        _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen
+    ) async -> Int32 {
+        guard let goal = container.goalMetres(for: scenario, options: self.options) else {
+            return fail(
+                "host needs a goal: the scenario has none, so give --goal KM\n" + HelpText.usage(for: "host"),
+                status: ExitStatus.usage)
+        }
+        let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: self.options.speed.factor)
+        let code = PairingCode.random()
+        let host: MateHost
+        do {
+            host = try MateHost(
+                bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
+        } catch {
+            return fail("\(error)")
+        }
+        screen.announce(
+            PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
+            text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
+        let errors = container.errors
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask { await host.run() }
+            group.addTask {
+                for await notice in host.notices {
+                    errors.writeLine("materun: \(notice)")
+                    errors.flush()
+                }
+            }
+            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen) {
+                try await host.pairing()
+            }
+            await host.close()
+            return status
+        }
+    }
+
+    /// Waits for the pairing, then runs the pair's flow to its result.
+    private func pairAndRun(
+        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
+        pair: () async throws -> MatePairing
+    ) async -> Int32 {
+        let pairing: MatePairing
+        do {
+            pairing = try await pair()
         } catch is CancellationError {
             return ExitStatus.interrupted
         } catch {
@@ -71,34 +108,7 @@ struct MateRunCommand {
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         let summary = await flow.run()
-        await listeningHost?.close()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
-    }
-
-    private func hostPairing(
-        _ options: HostOptions, profile: RunnerProfile, terms: MateTerms, screen: any RunScreen
-    ) async throws -> (pairing: MatePairing, host: MateHost) {
-        let code = PairingCode.random()
-        let host = try MateHost(
-            bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
-        screen.announce(
-            PairingView.listeningFields(
-                host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
-            text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
-        let errors = container.errors
-        let notices = Task {
-            for await notice in host.notices {
-                errors.writeLine("materun: \(notice)")
-                errors.flush()
-            }
-        }
-        defer { notices.cancel() }
-        let pairing = try await withTaskCancellationHandler {
-            try await host.pair()
-        } onCancel: {
-            Task { await host.close() }
-        }
-        return (pairing, host)
     }
 
     private func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {

@@ -10,12 +10,12 @@ struct HostHandshake {
     struct Start {
         /// The smallest round trip measured.
         let roundTrip: Duration
-        /// When `start` was sent, and its `in_ms`.
-        let sentAt: ContinuousClock.Instant
+        /// When `start` was sent (on `timings.clock`), and its `in_ms`.
+        let sentAt: Duration
         let countdown: Duration
 
         /// When the run starts for the host: `in_ms + RTT/2` after sending `start`.
-        var startsAt: ContinuousClock.Instant { sentAt + countdown + roundTrip / 2 }
+        var startsAt: Duration { sentAt + countdown + roundTrip / 2 }
     }
 
     let channel: SocketMateChannel
@@ -32,18 +32,18 @@ struct HostHandshake {
         let roundTrip = try await measureRoundTrip(&inbox)
         let inMilliseconds = timings.startCountdown.roundedMilliseconds
         try await channel.send(.start(inMilliseconds: inMilliseconds))
-        return Start(roundTrip: roundTrip, sentAt: .now, countdown: .milliseconds(inMilliseconds))
+        return Start(roundTrip: roundTrip, sentAt: timings.clock.now(), countdown: .milliseconds(inMilliseconds))
     }
 
     /// The smallest of `MateProtocol.rttPingCount` ping round trips.
     private func measureRoundTrip(_ inbox: inout HandshakeInbox) async throws -> Duration {
         var smallest: Duration?
         for id in 1...MateProtocol.rttPingCount {
-            let sentAt = ContinuousClock.now
+            let sentAt = timings.clock.now()
             try await channel.send(.ping(id: id))
             let answer = try await inbox.next("pong \(id)")
             guard case .pong(id) = answer else { throw inbox.unexpected(answer, expected: "pong \(id)") }
-            let roundTrip = sentAt.duration(to: .now)
+            let roundTrip = timings.clock.now() - sentAt
             smallest = min(smallest ?? roundTrip, roundTrip)
         }
         return smallest ?? .zero

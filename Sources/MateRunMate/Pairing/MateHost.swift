@@ -4,14 +4,13 @@ import MateRunSocket
 /// The hosting side of a pairing: listens, admits one mate with the right code, agrees the terms
 /// and the start, and keeps listening for the whole run so that a dropped joiner can resume.
 ///
-/// Every connection is handled on its own task while the accept loop waits on the listener's
-/// thread, so that a silent or hostile client never holds up the next one: it is refused
-/// (`version`, `busy`, `throttled`, `wrong_code`, `unknown_session`) or closed by the transport
-/// (handshake timeout, bad frame), and the host keeps waiting. Listening stops when the link
-/// ends or `close()` is called.
-///
-/// Keep the host for the whole run, not only until `pair()` returns: its accept loop holds it
-/// weakly, so a released host no longer admits anyone, and a joiner's resume goes unanswered.
+/// Its lifetime is structural, as a server's: `run()` owns the listener and serves until it is
+/// cancelled or `close()` is called, and the caller runs it beside the paired run (in a task
+/// group), so the host cannot be released while a joiner may still resume. `pairing()` waits
+/// for the mate. Every connection is handled in its own child task of `run()`, so a silent or
+/// hostile client never holds up the next one: it is refused (`version`, `busy`, `code_spent`,
+/// `throttled`, `wrong_code`, `unknown_session`) or closed by the transport (handshake timeout,
+/// bad frame), and the host keeps serving. Listening stops when the link ends too.
 package actor MateHost {
     /// Where joiners connect, with the port the kernel chose when asked for port 0.
     package nonisolated let endpoint: TCPEndpoint
@@ -26,11 +25,9 @@ package actor MateHost {
     private let hostName: String
     private let terms: MateTerms
     private let timings: MateTimings
-    private let clockOrigin = ContinuousClock.now
     private var admission: HostAdmission
     private var link: TCPMateLink?
     private var sessionID: String?
-    private var acceptLoop: Task<Void, Never>?
     private var closed = false
     /// Why pairing ended without a mate, when it did.
     private var failure: MatePairingError?
@@ -53,12 +50,34 @@ package actor MateHost {
         (pairings, pairingSink) = AsyncStream.makeStream(of: MatePairing.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Waits for one mate to pair. Call it once; cancelling it closes the host.
-    package nonisolated func pair() async throws -> MatePairing {
-        await startAccepting()
+    /// Serves joiners until cancelled or closed: accepts each connection and admits it in a child
+    /// task. Returns once the listener is closed and every admission has ended.
+    package nonisolated func run() async {
+        await withDiscardingTaskGroup { group in
+            await withTaskCancellationHandler {
+                while !Task.isCancelled {
+                    do {
+                        let channel = try await SocketMateChannel.accept(from: listener, idleTimeout: timings.handshakeTimeout)
+                        group.addTask { await self.admit(channel) }
+                    } catch {
+                        guard await !isClosed, !(error is CancellationError) else { break }
+                        noticeSink.yield("accept failed: \(error)")
+                        try? await timings.clock.sleep(.milliseconds(100))
+                    }
+                }
+            } onCancel: {
+                listener.close()
+            }
+        }
+        await close()
+    }
+
+    /// Waits for the mate to pair, while `run()` serves. Throws `MatePairingError.codeSpent` when
+    /// the code was guessed at too often, and `CancellationError` when the host closed first or
+    /// the waiting task was cancelled.
+    package nonisolated func pairing() async throws -> MatePairing {
         var iterator = pairings.makeAsyncIterator()
         guard let pairing = await iterator.next() else {
-            await close()
             if let failure = await failure { throw failure }
             throw CancellationError()
         }
@@ -70,26 +89,11 @@ package actor MateHost {
         guard !closed else { return }
         closed = true
         listener.close()
-        acceptLoop?.cancel()
         pairingSink.finish()
         noticeSink.finish()
     }
 
-    private func startAccepting() {
-        guard acceptLoop == nil, !closed else { return }
-        acceptLoop = Task { [weak self, listener, timings] in
-            while !Task.isCancelled {
-                do {
-                    let channel = try await SocketMateChannel.accept(from: listener, idleTimeout: timings.handshakeTimeout)
-                    Task { await self?.admit(channel) }
-                } catch {
-                    guard let self, await !self.closed, !(error is CancellationError) else { return }
-                    self.noticeSink.yield("accept failed: \(error)")
-                    try? await Task.sleep(for: .milliseconds(100))
-                }
-            }
-        }
-    }
+    private var isClosed: Bool { closed }
 
     /// Reads the connection's `hello` and routes it: refusal, new session or resume.
     private nonisolated func admit(_ channel: SocketMateChannel) async {
@@ -116,7 +120,7 @@ package actor MateHost {
     }
 
     private func decide(_ hello: MateHello, from address: String) -> HostAdmission.Decision {
-        admission.decide(hello, from: address, now: clockOrigin.duration(to: .now).seconds)
+        admission.decide(hello, from: address, now: timings.clock.now().seconds)
     }
 
     private nonisolated func refuse(_ channel: SocketMateChannel, _ refusal: MateRefusal) async {
@@ -135,7 +139,7 @@ package actor MateHost {
             }
             await seat(sessionID, link: link)
             noticeSink.yield("paired with \(hello.name) at \(channel.peer)")
-            let countdown = ContinuousClock.now.duration(to: start.startsAt).seconds
+            let countdown = (start.startsAt - timings.clock.now()).seconds
             pairingSink.yield(MatePairing(role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link))
         } catch {
             await vacate()

@@ -34,7 +34,7 @@ package struct MateJoiner: Sendable {
             let (inMilliseconds, arrival) = try await answerPingsUntilStart(&inbox, on: channel)
             let redial = MateRedial(endpoint: endpoint, code: code, name: name, sessionID: welcome.sessionID, timings: timings)
             let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .redial(redial))
-            let countdown = Double(inMilliseconds) / 1000 - arrival.duration(to: .now).seconds
+            let countdown = Double(inMilliseconds) / 1000 - (timings.clock.now() - arrival).seconds
             return MatePairing(role: .joiner, mateName: welcome.name, terms: terms, secondsUntilStart: countdown, link: link)
         } catch {
             await channel.abandonHandshake(after: error)
@@ -63,14 +63,14 @@ package struct MateJoiner: Sendable {
     /// Answers the host's pings; returns `start`'s countdown and when it arrived.
     private func answerPingsUntilStart(
         _ inbox: inout HandshakeInbox, on channel: SocketMateChannel
-    ) async throws -> (Int, ContinuousClock.Instant) {
+    ) async throws -> (Int, Duration) {
         while true {
             let message = try await inbox.next("the start")
             switch message {
             case .ping(let id):
                 try await channel.send(.pong(id: id))
             case .start(let inMilliseconds):
-                return (inMilliseconds, .now)
+                return (inMilliseconds, timings.clock.now())
             default:
                 throw inbox.unexpected(message, expected: "ping or start")
             }

@@ -26,7 +26,7 @@ struct MateRedial: Sendable {
         var backoff = ReconnectBackoff(initial: timings.reconnectInitialDelay, ceiling: timings.reconnectMaxDelay)
         var delay = backoff.nextDelay()
         while true {
-            try? await Task.sleep(for: delay)
+            try? await timings.clock.sleep(delay)
             if Task.isCancelled { return .cancelled }
             delay = backoff.nextDelay()
             do {

@@ -1,8 +1,11 @@
 import MateRunDomain
 
-/// The protocol's durations as values that pairing and links read, so that tests can shrink them
-/// (a 30 s "lost" bound, a 1 s heartbeat) while the program uses the numbers of `MateProtocol`.
+/// The protocol's durations, and the clock they are measured on, as values that pairing and
+/// links read: the program uses the numbers of `MateProtocol` on the system's clock; tests shrink
+/// them, or drive a manual clock so that a 30 s bound passes without waiting.
 package struct MateTimings: Sendable {
+    /// What time it is, and how to wait.
+    package var clock: MateClock = .continuous
     /// How long a connect attempt may take.
     package var connectTimeout: Duration = .seconds(MateProtocol.connectTimeout)
     /// How long each step of the handshake may wait for the next frame.

@@ -33,7 +33,8 @@ package actor TCPMateLink: MateLink {
     /// The highest `seq` received from the mate: older `progress` and `state` are duplicates.
     private var lastReceivedSeq = 0
     private var resendable = MateResendBuffer()
-    private var lastSentAt = ContinuousClock.now
+    /// When a frame was last sent, on `timings.clock`.
+    private var lastSentAt: Duration
     private var heartbeat: Task<Void, Never>?
     private var outage: Task<Void, Never>?
     private var lostTimer: Task<Void, Never>?
@@ -46,6 +47,7 @@ package actor TCPMateLink: MateLink {
         self.recovery = recovery
         self.onEnd = onEnd
         phase = .connected(channel, generation: 0)
+        lastSentAt = timings.clock.now()
     }
 
     /// A link over `channel`, freshly paired: sets the paired idle timeout and starts reading and
@@ -61,9 +63,9 @@ package actor TCPMateLink: MateLink {
     private func start(_ channel: SocketMateChannel) {
         channel.setIdleTimeout(timings.idleTimeout)
         startReading(channel, generation: generation)
-        heartbeat = Task { [weak self] in
+        heartbeat = Task { [weak self, clock = timings.clock] in
             while let wait = await self?.heartbeatTick() {
-                try? await Task.sleep(for: wait)
+                try? await clock.sleep(wait)
                 if Task.isCancelled { return }
             }
         }
@@ -150,8 +152,8 @@ package actor TCPMateLink: MateLink {
         }
         phase = .interrupted(generation: generation)
         eventSink.yield(.interrupted(reason: closed.detail))
-        lostTimer = Task { [weak self, lostAfter = timings.lostAfter] in
-            try? await Task.sleep(for: lostAfter)
+        lostTimer = Task { [weak self, lostAfter = timings.lostAfter, clock = timings.clock] in
+            try? await clock.sleep(lostAfter)
             if Task.isCancelled { return }
             await self?.giveUp(generation: generation)
         }
@@ -213,9 +215,9 @@ package actor TCPMateLink: MateLink {
     /// nil once the link has ended.
     private func heartbeatTick() -> Duration? {
         if case .ended = phase { return nil }
-        let now = ContinuousClock.now
+        let now = timings.clock.now()
         let due = lastSentAt + timings.heartbeatInterval
-        guard now >= due else { return now.duration(to: due) }
+        guard now >= due else { return due - now }
         if case .connected(let channel, _) = phase {
             enqueue(.heartbeat(seq: resendable.latestSeq), on: channel)
         } else {
@@ -226,7 +228,7 @@ package actor TCPMateLink: MateLink {
 
     /// Sends from the actor, without waiting: frames leave in the order the actor sends them.
     private func enqueue(_ message: MateMessage, on channel: SocketMateChannel) {
-        lastSentAt = .now
+        lastSentAt = timings.clock.now()
         channel.enqueue(message)
     }
 
