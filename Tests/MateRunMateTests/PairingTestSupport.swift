@@ -36,9 +36,11 @@ struct PendingHostPairing {
 }
 
 /// Pairs `joiner` with `host` (already waiting), both within a bound.
-func pair(_ joiner: MateJoiner, with host: PendingHostPairing) async throws -> (host: MatePairing, joiner: MatePairing) {
-    let joined = try await withTimeout { try await joiner.pair() }
-    return (try await host.value(), joined)
+func pair(
+    _ joiner: MateJoiner, with host: PendingHostPairing, within seconds: Double = 10
+) async throws -> (host: MatePairing, joiner: MatePairing) {
+    let joined = try await withTimeout(seconds) { try await joiner.pair() }
+    return (try await host.value(within: seconds), joined)
 }
 
 /// The pairing error `joiner` fails with, or nil if it paired.

@@ -36,7 +36,7 @@ struct GPXStreamingTests {
         var offset = 0, turn = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + sizes[turn % sizes.count])
-            try parser.feed(bytes[offset..<end], isLast: false)
+            try parser.feed(Array(bytes[offset..<end]), isLast: false)
             offset = end
             turn += 1
         }

@@ -34,8 +34,12 @@ struct GPXParser {
     }
 
     /// Scans `chunk`, the next bytes of the document; `isLast` when nothing follows.
-    mutating func feed(_ chunk: some Collection<UInt8>, isLast: Bool) throws(ScenarioError) {
-        pending.append(contentsOf: chunk)
+    mutating func feed(_ chunk: [UInt8], isLast: Bool) throws(ScenarioError) {
+        if pending.isEmpty {
+            pending = chunk
+        } else {
+            pending.append(contentsOf: chunk)
+        }
         let outcome = pending.withUnsafeBufferPointer { buffer -> Result<Int?, ScenarioError> in
             var scanner = GPXScanner(bytes: buffer, atEnd: isLast, file: file, linesBefore: droppedLines)
             do throws(GPXScanStop) {
