@@ -134,6 +134,16 @@ struct ScenarioErrorTests {
         #expect(error?.expected == "expected a JSON document: expected a value, found the end of the document")
     }
 
+    @Test func aPlainListOfMoreSegmentsThanTheLimitIsRefusedBeforeItIsWalked() {
+        // Given 10,001 segments listed one by one (the limit is not only for repeat groups)
+        let segment = #"{"activity":"running","pace":"5:00","duration":"0:10"}"#
+        let list = Array(repeating: segment, count: 10_001).joined(separator: ",")
+        let error = fixtures.error(#"{"version":1,"name":"x","route":{"shape":"loop","waypoints":[[40.78,-73.96],[40.79,-73.95]]},"segments":["# + list + "]}")
+        // Then the list is refused as a whole, with the limit
+        #expect(error?.place == "segments")
+        #expect(error?.expected == "expected at most 10000 segments, found 10001")
+    }
+
     @Test func aKeyGivenTwiceIsRefusedWithItsLineAndColumn() {
         // Given a scenario that says its goal twice (a lenient reader would run 50 km silently)
         let error = fixtures.error("{\n  \"version\": 1,\n  \"goal_km\": 5,\n  \"goal_km\": 50\n}")

@@ -6,7 +6,7 @@ enum ScenarioLimits {
     /// multi-day ultra), yet at most about 600k motion samples.
     static let maxDurationSeconds = 7.0 * 86_400
 
-    /// The most segments a script may have once its `repeat` groups are unrolled.
+    /// The most segments a script may have, in its list and once its `repeat` groups are unrolled.
     static let maxSegments = 10_000
 
     /// The largest JSON scenario read: a script is a few kilobytes, and a recording of a

@@ -51,6 +51,13 @@ struct ScenarioJSONNode {
         return items.enumerated().map { ScenarioJSONNode(raw: $1, path: "\(path)[\($0)]", file: file) }
     }
 
+    /// How many elements the value has, when it is an array: for a limit checked before the
+    /// elements are walked.
+    var arrayCount: Int? {
+        guard case .array(let items)? = raw else { return nil }
+        return items.count
+    }
+
     func string() throws(ScenarioError) -> String {
         guard let text = stringValue else { throw mismatch("expected a string, found \(found)") }
         return text

@@ -6,6 +6,9 @@ enum SegmentDTO {
 
     /// The segments in run order, with repeat groups unrolled.
     static func decodeList(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
+        if let count = value.arrayCount, count > ScenarioLimits.maxSegments {
+            throw value.mismatch("expected at most \(ScenarioLimits.maxSegments) segments, found \(count)")
+        }
         let items = try value.array()
         guard !items.isEmpty else { throw value.mismatch("expected at least one segment") }
         var segments: [ScriptedSegment] = []
