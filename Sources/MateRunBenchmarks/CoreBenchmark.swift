@@ -12,7 +12,7 @@ enum CoreBenchmark {
             + "\(runs) runs, median shown")
 
         var rows = [
-            Measurement(role: "baseline", label: "delivery: providers + UnpacedRunClock, no work"),
+            Measurement(role: "baseline", label: "delivery: recorded samples in time order, no work"),
             Measurement(role: "baseline", label: "RunSession alone (synchronous core)"),
             Measurement(role: "reference", label: "RunSession + RunningViewModel (synchronous)"),
             Measurement(role: "core", label: "DefaultRunningUseCase + RunningViewModel"),
