@@ -21,12 +21,20 @@ struct LocalTangentPlane {
     }
 
     func project(_ c: Coordinate) -> (east: Double, north: Double) {
-        ((c.longitude - origin.longitude) * metresPerDegreeLongitude,
+        ((Self.wrapped(c.longitude - origin.longitude)) * metresPerDegreeLongitude,
          (c.latitude - origin.latitude) * metresPerDegreeLatitude)
     }
 
     func coordinate(east: Double, north: Double) -> Coordinate {
         Coordinate(latitude: origin.latitude + north / metresPerDegreeLatitude,
-                   longitude: origin.longitude + east / metresPerDegreeLongitude)
+                   longitude: Self.wrapped(origin.longitude + east / metresPerDegreeLongitude))
+    }
+
+    /// A longitude (or a difference of two) in [-180, 180): a track across the ±180° meridian
+    /// stays a few metres long instead of going round the world.
+    private static func wrapped(_ degrees: Double) -> Double {
+        guard degrees < -180 || degrees >= 180 else { return degrees }
+        let shifted = (degrees + 180).truncatingRemainder(dividingBy: 360)
+        return (shifted < 0 ? shifted + 360 : shifted) - 180
     }
 }

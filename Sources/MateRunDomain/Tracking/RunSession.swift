@@ -1,6 +1,7 @@
 /// The running domain as a synchronous state machine: samples in, a live run out.
 ///
-/// Everything a run computes lives here (distance on the ellipsoid through the track filter,
+/// Everything a run computes lives here (distance along the filter's smoothed track, live as the
+/// settled part plus the straight line to the runner, never running ahead of them,
 /// auto-pause and moving time, calories, recent pace, splits, the goal), with no clock, no
 /// concurrency and no allocation per sample, so that it is exact in tests and fast in replays.
 /// Time is whatever the samples and `advance(to:)` say it is.
@@ -12,12 +13,13 @@ package struct RunSession: Sendable {
     private var filter: TrackFilter
     private var elevation: ElevationTracker
     private var pace: PaceWindow
-    /// The last fix distance was counted to; steps shorter than `minimumStep` wait for the next fix.
-    private var anchor: FilteredFix?
-    /// The latest accepted fix, when it is still too close to `anchor` to count.
-    private var pending: FilteredFix?
+    /// Metres of smoothed track settled so far.
+    private var settledMetres = 0.0
+    /// When distance was last counted (the latest accepted fix).
+    private var lastCountTime: Double?
+    /// Climbing since distance was last counted, for the calories' grade.
+    private var pendingClimb = 0.0
     private var activity: Activity?
-    private var lastSpeed = 0.0
 
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
@@ -27,6 +29,8 @@ package struct RunSession: Sendable {
 
     private var stationarySince: Double?
     private var pauseStart: Double?
+    /// When the last auto-pause ended: a new one cannot reach back before it.
+    private var resumedAt = -Double.infinity
     private var completedPauses = 0.0
     private var splitStartMoving = 0.0
     private var splitStartGain = 0.0
@@ -72,23 +76,24 @@ package struct RunSession: Sendable {
         switch filter.filter(sample) {
         case .rejected:
             break
-        case .started(let fix):
+        case .started(let update):
+            settle(update.settledMetres, at: update.time)
             elevation.restart()
-            _ = elevation.record(fix.elevation)
-            anchor = fix
-            pending = nil
-            lastSpeed = 0
-        case .continued(let fix):
-            step(to: fix)
+            _ = elevation.record(update.elevation)
+            pendingClimb = 0
+            lastCountTime = update.time
+        case .continued(let update):
+            step(with: update)
         }
         advance(to: sample.time)
     }
 
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
     package mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
-        if !isOver, let last = pending, let from = anchor {
-            pending = nil
-            count(to: last, length: Geodesic.distance(from: from.coordinate, to: last.coordinate))
+        if !isOver {
+            settle(filter.finish(), at: lastCountTime ?? time)
+            // The live figure may have counted noise the smoother has since taken out.
+            distanceMetres = min(distanceMetres, settledMetres)
         }
         if !isOver {
             advance(to: time)
@@ -104,61 +109,62 @@ package struct RunSession: Sendable {
 
     // MARK: - Steps
 
-    private mutating func step(to fix: FilteredFix) {
-        lastSpeed = fix.speed
-        guard isMoving else {
-            markStationary(since: anchor?.time ?? fix.time)
-            anchor = fix
-            pending = nil
-            _ = elevation.record(fix.elevation)
+    private mutating func step(with update: TrackUpdate) {
+        let from = lastCountTime ?? update.time
+        lastCountTime = update.time
+        let standing = activity == .still || update.standingSince != nil
+        if standing {
+            markStationary(since: update.standingSince ?? update.time)
+            _ = elevation.record(update.elevation)
+            pendingClimb = 0
             return
         }
-        pending = fix
-        if !isPaused { stationarySince = nil }
-        guard let from = anchor else { return }
-        let minimumStep = max(settings.minimumStep, settings.stepPerAccuracy * fix.accuracy)
-        let goalLeft = (goalMetres ?? .infinity) - distanceMetres
-        // Most fixes are too close to count: a flat-earth estimate (well within 1% over metres)
-        // says so without the ellipsoid's iterations.
-        let estimate = Geodesic.flatDistance(from: from.coordinate, to: fix.coordinate)
-        guard estimate * 1.01 >= min(minimumStep, goalLeft) else { return }
-        let chord = Geodesic.distance(from: from.coordinate, to: fix.coordinate)
-        guard chord >= goalLeft || chord >= minimumStep else { return }
-        pending = nil
-        count(to: fix, length: chord)
+        if pauseStart != nil { resume(at: update.standingEnded ?? from) }
+        stationarySince = nil
+        settledMetres += update.settledMetres
+        pendingClimb += elevation.record(update.elevation)
+        let live = settledMetres + update.pendingMetres
+        guard live > distanceMetres else { return }
+        count(live - distanceMetres, from: from, to: update.time)
     }
 
-    /// Adds the step of `length` metres from the anchor to `fix`: distance, calories, splits, pace
-    /// and the goal.
-    private mutating func count(to fix: FilteredFix, length: Double) {
-        guard let from = anchor, fix.time > from.time else { return }
-        anchor = fix
-        let dt = fix.time - from.time
-        let climb = elevation.record(fix.elevation)
-        resume(at: from.time)
+    /// Adds the smoothed track's last metres (at the end of a segment or of the run): the live
+    /// figure follows the runner, the settled one is the refined total.
+    private mutating func settle(_ metres: Double, at time: Double) {
+        guard activity != .still, stationarySince == nil else { return }
+        settledMetres += metres
+        guard settledMetres > distanceMetres else { return }
+        count(settledMetres - distanceMetres, from: time, to: time)
+    }
+
+    /// Adds `length` metres run between `start` and `end` (seconds): distance, calories, splits,
+    /// pace and the goal.
+    private mutating func count(_ length: Double, from start: Double, to end: Double) {
+        let dt = max(0, end - start)
+        let climb = pendingClimb
+        pendingClimb = 0
+        // A refinement settled at one instant is priced as a second's worth: calories per metre
+        // hardly depend on the speed.
+        let seconds = dt > 0 ? dt : 1
         let stepActivity = activity.flatMap { $0 == .still ? nil : $0 }
-            ?? CalorieModel.inferredActivity(speed: length / dt)
+            ?? CalorieModel.inferredActivity(speed: length / seconds)
         let kilocalories = CalorieModel.netKilocalories(
-            speed: length / dt, grade: length > 0.5 ? climb / length : 0, activity: stepActivity,
-            weightKilograms: profile.weightKilograms, seconds: dt)
-        let end = min(distanceMetres + length, goalMetres ?? .infinity)
-        let fraction = length > 0 ? (end - distanceMetres) / length : 1
-        let startMoving = moving(at: from.time)
-        closeSplits(upTo: end, stepStart: distanceMetres, length: length, dt: dt,
-                    startMoving: startMoving, startElapsed: from.time)
-        distanceMetres = end
+            speed: length / seconds, grade: length > 0.5 ? climb / length : 0, activity: stepActivity,
+            weightKilograms: profile.weightKilograms, seconds: seconds)
+        let reached = min(distanceMetres + length, goalMetres ?? .infinity)
+        let fraction = length > 0 ? (reached - distanceMetres) / length : 1
+        let startMoving = moving(at: start)
+        closeSplits(upTo: reached, stepStart: distanceMetres, length: length, dt: dt,
+                    startMoving: startMoving, startElapsed: start)
+        distanceMetres = reached
         caloriesKilocalories += kilocalories * fraction
         if let goal = goalMetres, distanceMetres >= goal {
-            elapsedSeconds = max(elapsedSeconds, from.time + dt * fraction)
+            elapsedSeconds = max(elapsedSeconds, start + dt * fraction)
             ending = .goalReached
             closePartialSplit()
             return
         }
         pace.record(moving: startMoving + dt, distance: distanceMetres)
-    }
-
-    private var isMoving: Bool {
-        activity != .still && lastSpeed >= settings.stationarySpeed
     }
 
     private mutating func closeSplits(
@@ -193,7 +199,7 @@ package struct RunSession: Sendable {
     }
 
     private mutating func markStationary(since time: Double) {
-        if stationarySince == nil { stationarySince = time }
+        if stationarySince == nil { stationarySince = max(time, resumedAt) }
     }
 
     private mutating func resume(at time: Double) {
@@ -201,6 +207,7 @@ package struct RunSession: Sendable {
         if let start = pauseStart {
             completedPauses += max(0, time - start)
             pauseStart = nil
+            resumedAt = time
             pace.reset()
         }
     }

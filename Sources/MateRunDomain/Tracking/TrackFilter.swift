@@ -1,27 +1,36 @@
-/// A fix the filter accepted: where the runner most likely was, and how fast they were going.
-struct FilteredFix {
+/// What the filter makes of one accepted fix.
+struct TrackUpdate {
     var time: Double
-    var coordinate: Coordinate
-    /// Metres per second, from the filter's velocity.
-    var speed: Double
     var elevation: Double?
-    /// The accuracy the receiver claimed (or the assumed one), in metres.
-    var accuracy: Double
+    /// Metres of smoothed track that this fix settled (moving stretches only).
+    var settledMetres = 0.0
+    /// Metres the filter moved since the last settled point, each second's step less the measured
+    /// noise: the part of the run the smoother has not settled yet, never more than the runner
+    /// covered (0 while standing).
+    var pendingMetres = 0.0
+    /// Since when the runner has been standing, if they are.
+    var standingSince: Double?
+    /// When this fix shows the runner moving again: the moment they left the spot.
+    var standingEnded: Double?
 }
 
 /// Turns raw fixes into a smoothed track, rejecting what a receiver gets wrong.
 ///
-/// Drops implausible and inaccurate fixes, smooths noise with a constant-velocity Kalman filter,
-/// rejects outliers (far from the prediction or implying an absurd speed), and restarts the track
-/// (without counting the jump) when several consistent fixes say the runner really is elsewhere.
+/// Drops implausible and inaccurate fixes; rejects outliers (far from the prediction, gated on
+/// the claimed accuracy, or implying an absurd speed) and restarts the track (without counting
+/// the jump) when several consistent fixes say the runner really is elsewhere. The rest goes
+/// through a constant-velocity Kalman filter tuned to the noise actually measured
+/// (`MeasurementNoise`), then a fixed-lag RTS smoother whose settled points make the distance.
+/// Standing is told by displacement over a window (`StillnessDetector`), never by a speed.
 struct TrackFilter {
     enum Outcome {
         /// The fix was not used.
         case rejected
-        /// A new track segment starts at this fix; no distance leads to it.
-        case started(FilteredFix)
+        /// A new track segment starts at this fix; no distance leads to it. `settledMetres`
+        /// holds what the previous segment still had to settle.
+        case started(TrackUpdate)
         /// The track continues to this fix.
-        case continued(FilteredFix)
+        case continued(TrackUpdate)
     }
 
     private struct Segment {
@@ -29,20 +38,46 @@ struct TrackFilter {
         var east: KalmanAxis
         var north: KalmanAxis
         var lastTime: Double
+        /// The last settled point of the smoothed track, in the plane.
+        var settled: FixedLagSmoother.Point
+    }
+
+    /// A step of the filtered track not settled yet.
+    private struct PendingStep {
+        var time: Double
+        var metres: Double
     }
 
     private let settings: TrackingSettings
     private var segment: Segment?
+    private var smoother: FixedLagSmoother
+    private var noise: MeasurementNoise
+    private var stillness: StillnessDetector
+    private var standingSince: Double?
+    /// The last stretch of standing that ended: settled points inside it do not count.
+    private var lastStanding: ClosedRange<Double>?
+    private var pending: [PendingStep] = []
+    /// Steps settled while the runner looked to be standing: those after the moment they left
+    /// the spot count once they are seen to have left.
+    private var held: [PendingStep] = []
     private var outliers: [LocationSample] = []
     private var lastSeenTime = -Double.infinity
     /// Chi-square gate on the innovation, 2 degrees of freedom: 6σ.
     private let gate = 36.0
-    /// Distance from the plane's origin after which the plane is moved under the runner.
-    private let rebaseDistance = 5_000.0
+    /// Distance from the plane's origin after which the plane is moved under the runner: short
+    /// enough that the plane's scale error stays far below 0.1%.
+    private let rebaseDistance = 1_000.0
 
     init(settings: TrackingSettings) {
         self.settings = settings
+        smoother = FixedLagSmoother(lag: settings.smoothingLag)
+        noise = MeasurementNoise(window: settings.noiseWindow,
+                                 correlationAllowance: settings.noiseCorrelationAllowance)
+        stillness = StillnessDetector(window: settings.stillnessWindow, radius: settings.stillnessRadius,
+                                      noiseFactor: settings.stillnessNoiseFactor)
         outliers.reserveCapacity(settings.outliersBeforeRestart)
+        pending.reserveCapacity(settings.smoothingLag + 2)
+        held.reserveCapacity(64)
     }
 
     mutating func filter(_ sample: LocationSample) -> Outcome {
@@ -52,7 +87,7 @@ struct TrackFilter {
         let accuracy = sample.horizontalAccuracy ?? settings.assumedAccuracy
         guard accuracy.isFinite, accuracy <= settings.worstAcceptedAccuracy else { return .rejected }
         lastSeenTime = sample.time
-        let variance = max(accuracy, 1) * max(accuracy, 1)
+        let claimed = max(accuracy, 1) * max(accuracy, 1)
 
         guard var current = segment else {
             return .started(startSegment(at: sample, accuracy: accuracy))
@@ -62,46 +97,105 @@ struct TrackFilter {
         let q = settings.accelerationNoise
         let de = z.east - current.east.predictedPosition(after: dt)
         let dn = z.north - current.north.predictedPosition(after: dt)
-        let mahalanobis = de * de / (current.east.predictedVariance(after: dt, noise: q) + variance)
-            + dn * dn / (current.north.predictedVariance(after: dt, noise: q) + variance)
+        let mahalanobis = de * de / (current.east.predictedVariance(after: dt, noise: q) + claimed)
+            + dn * dn / (current.north.predictedVariance(after: dt, noise: q) + claimed)
+        // The speed the fix implies, giving it the benefit of three times its claimed accuracy.
         let me = z.east - current.east.position, mn = z.north - current.north.position
-        let impliedSpeed = (me * me + mn * mn).squareRoot() / dt
+        let impliedSpeed = max(0, (me * me + mn * mn).squareRoot() - 3 * accuracy) / dt
 
         if mahalanobis > gate || impliedSpeed > settings.fastestPlausibleSpeed {
             return rejectOutlier(sample, accuracy: accuracy)
         }
         outliers.removeAll(keepingCapacity: true)
-        current.east.predict(by: dt, noise: q)
-        current.north.predict(by: dt, noise: q)
+        noise.record(time: sample.time, east: z.east, north: z.north)
+        let measured = noise.estimate(claimedAccuracy: accuracy)
+        let variance = measured.filtering
+        // What a step of the filtered track owes to noise: nothing is assumed before it is measured.
+        let deviation = measured.measured.squareRoot()
+        let before = (east: current.east.position, north: current.north.position)
+        let prior = (east: current.east.predict(by: dt, noise: q), north: current.north.predict(by: dt, noise: q))
         current.east.update(measurement: z.east, variance: variance)
         current.north.update(measurement: z.north, variance: variance)
         current.lastTime = sample.time
-        let fix = FilteredFix(
-            time: sample.time,
-            coordinate: current.plane.coordinate(east: current.east.position, north: current.north.position),
-            speed: (current.east.velocity * current.east.velocity
-                + current.north.velocity * current.north.velocity).squareRoot(),
-            elevation: sample.elevation, accuracy: accuracy)
-        if abs(current.east.position) + abs(current.north.position) > rebaseDistance {
-            current = rebased(current, at: fix.coordinate)
+        let east = current.east.position, north = current.north.position
+        let se = east - before.east, sn = north - before.north
+        pending.append(PendingStep(
+            time: sample.time, metres: max(0, (se * se + sn * sn).squareRoot() - deviation)))
+
+        var update = TrackUpdate(time: sample.time, elevation: sample.elevation)
+        let since = stillness.record(time: sample.time, east: east, north: north, noise: deviation)
+        if since == nil, let start = standingSince {
+            // Moving again: the standing ended when the runner was last seen on the spot.
+            let end = max(start, stillness.lastSeenStanding)
+            lastStanding = start...end
+            standingSince = nil
+            update.standingEnded = end
+            update.settledMetres += held.reduce(0) { $0 + ($1.time > end ? $1.metres : 0) }
+            held.removeAll(keepingCapacity: true)
+        } else if standingSince == nil {
+            standingSince = since
+        }
+        update.standingSince = standingSince
+        if let point = smoother.append(time: sample.time, dt: dt, prior: prior,
+                                       filtered: (current.east.estimate, current.north.estimate)) {
+            update.settledMetres += settle(point, in: &current)
+        }
+        if standingSince == nil {
+            update.pendingMetres = pending.reduce(0) { $0 + $1.metres }
+        }
+        if abs(east) + abs(north) > rebaseDistance {
+            current = rebased(current)
         }
         segment = current
-        return .continued(fix)
+        return .continued(update)
     }
 
-    private mutating func startSegment(at sample: LocationSample, accuracy: Double) -> FilteredFix {
+    /// Settles what the smoother still holds (at the end of the run) and returns its metres.
+    mutating func finish() -> Double {
+        guard var current = segment else { return 0 }
+        var points: [FixedLagSmoother.Point] = []
+        smoother.flush { points.append($0) }
+        let metres = points.reduce(0) { $0 + settle($1, in: &current) }
+        segment = current
+        return metres
+    }
+
+    /// Counts the step of the smoothed track to `point` unless the runner stood there.
+    private mutating func settle(_ point: FixedLagSmoother.Point, in current: inout Segment) -> Double {
+        let from = current.settled
+        current.settled = point
+        while let first = pending.first, first.time <= point.time { pending.removeFirst() }
+        let de = point.east - from.east, dn = point.north - from.north
+        let metres = (de * de + dn * dn).squareRoot()
+        if let since = standingSince, point.time >= since {
+            held.append(PendingStep(time: point.time, metres: metres))
+            return 0
+        }
+        if let standing = lastStanding, standing.contains(point.time) { return 0 }
+        return metres
+    }
+
+    private mutating func startSegment(at sample: LocationSample, accuracy: Double) -> TrackUpdate {
+        var update = TrackUpdate(time: sample.time, elevation: sample.elevation)
+        update.settledMetres = finish()
         let variance = max(accuracy, 1) * max(accuracy, 1)
         let plane = LocalTangentPlane(origin: sample.coordinate)
         let velocityVariance = settings.fastestPlausibleSpeed * settings.fastestPlausibleSpeed / 4
-        segment = Segment(
-            plane: plane,
-            east: KalmanAxis(position: 0, positionVariance: variance, velocityVariance: velocityVariance),
-            north: KalmanAxis(position: 0, positionVariance: variance, velocityVariance: velocityVariance),
-            lastTime: sample.time)
+        let east = KalmanAxis(position: 0, positionVariance: variance, velocityVariance: velocityVariance)
+        let north = KalmanAxis(position: 0, positionVariance: variance, velocityVariance: velocityVariance)
+        segment = Segment(plane: plane, east: east, north: north, lastTime: sample.time,
+                          settled: FixedLagSmoother.Point(time: sample.time, east: 0, north: 0))
+        noise.restart()
+        noise.record(time: sample.time, east: 0, north: 0)
+        stillness.restart()
+        standingSince = nil
+        lastStanding = nil
+        held.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        _ = smoother.append(time: sample.time, dt: 0, prior: (east.estimate, north.estimate),
+                            filtered: (east.estimate, north.estimate))
         outliers.removeAll(keepingCapacity: true)
-        return FilteredFix(
-            time: sample.time, coordinate: sample.coordinate, speed: 0, elevation: sample.elevation,
-            accuracy: accuracy)
+        return update
     }
 
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
@@ -117,11 +211,18 @@ struct TrackFilter {
         return .started(startSegment(at: sample, accuracy: accuracy))
     }
 
-    private func rebased(_ segment: Segment, at origin: Coordinate) -> Segment {
+    /// The same segment in a plane under the runner: everything held in plane metres moves.
+    private mutating func rebased(_ segment: Segment) -> Segment {
         var moved = segment
-        moved.plane = LocalTangentPlane(origin: origin)
-        moved.east.shift(by: -segment.east.position)
-        moved.north.shift(by: -segment.north.position)
+        let east = -segment.east.position, north = -segment.north.position
+        moved.plane = LocalTangentPlane(origin: segment.plane.coordinate(east: -east, north: -north))
+        moved.east.shift(by: east)
+        moved.north.shift(by: north)
+        moved.settled.east += east
+        moved.settled.north += north
+        smoother.shift(east: east, north: north)
+        stillness.shift(east: east, north: north)
+        noise.shift(east: east, north: north)
         return moved
     }
 }

@@ -1,7 +1,8 @@
 /// The thresholds that turn raw sensor samples into a trustworthy run.
 ///
 /// The defaults follow what mature trackers do: OpenTracks drops fixes worse than 50 m and
-/// pauses after 10 s idle, RunnerUp after 5 s slower than 20 min/km.
+/// pauses after 10 s idle, RunnerUp after 5 s slower than 20 min/km. The smoothing follows the
+/// measured noise, not the claimed accuracy (see ACCURACY.md for what each choice buys).
 package struct TrackingSettings: Sendable, Equatable {
     /// Fixes that claim a worse accuracy than this (metres) are dropped.
     package var worstAcceptedAccuracy: Double = 50
@@ -12,17 +13,25 @@ package struct TrackingSettings: Sendable, Equatable {
     /// After this many outliers in a row that agree with each other, the track is restarted
     /// there: the runner really is somewhere else, but the jump is not counted.
     package var outliersBeforeRestart: Int = 3
-    /// Below this speed (m/s) the runner counts as standing: no distance accrues.
-    package var stationarySpeed: Double = 0.5
-    /// Distance is counted in steps of at least this many metres of the smoothed track, so that
-    /// what noise is left after smoothing does not add up across many short steps.
-    package var minimumStep: Double = 10
-    /// ...and of at least this many times the fix's reported accuracy: noisier fixes, longer steps.
-    package var stepPerAccuracy: Double = 3
+    /// The runner stands when every filtered position of the last this many seconds lies
+    /// within `stillnessRadius` of the latest: a reversal never does, a standing runner does.
+    package var stillnessWindow: Double = 15
+    /// Metres: 5 m over 15 s is slower than any walk.
+    package var stillnessRadius: Double = 5
+    /// ...or within this many times the measured noise, when the fixes are noisier.
+    package var stillnessNoiseFactor: Double = 2
+    /// Fixes of look-ahead the smoother settles a point with (seconds at 1 Hz).
+    package var smoothingLag: Int = 5
+    /// Fixes over which the real noise of the fixes is measured.
+    package var noiseWindow: Int = 10
+    /// How many times the noise measured from one fix to the next the filter allows for, because
+    /// GPS errors are correlated over seconds (see `MeasurementNoise`).
+    package var noiseCorrelationAllowance: Double = 30
     /// Standing this long (seconds) starts an auto-pause, counted from when the standing began.
     package var autoPauseDelay: Double = 5
-    /// How much the runner's velocity may wander, in m²/s³ (the filter's process noise).
-    package var accelerationNoise: Double = 0.2
+    /// How much the runner's velocity may wander, in m²/s³ (the filter's process noise): enough
+    /// to turn round from 3 m/s within a couple of seconds.
+    package var accelerationNoise: Double = 1
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     package var elevationHysteresis: Double = 3
     /// Seconds of moving time the current pace is measured over.

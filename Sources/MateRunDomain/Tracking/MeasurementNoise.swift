@@ -1,0 +1,109 @@
+/// How noisy the fixes really are, measured from the fixes themselves.
+///
+/// A receiver's claimed accuracy is a pessimistic bound (a clean fix still claims 5 m), and
+/// trusting it makes the filter round off every corner and reversal. On a straight stretch the
+/// change of velocity between three fixes is pure noise, so the median of its square over the
+/// last fixes estimates the noise's variance; the median ignores the few changes a corner
+/// really makes (Sage–Husa style adaptive noise, made robust). Noise setting in is believed
+/// sooner: three times the least of the last three samples (an unbiased estimate a lone corner
+/// cannot inflate) raises the estimate at once.
+struct MeasurementNoise {
+    private var samples: [Double]
+    private var scratch: [Double]
+    private var next = 0
+    private var count = 0
+    private var previous: (time: Double, east: Double, north: Double)?
+    private var older: (time: Double, east: Double, north: Double)?
+    /// Below this many samples the claimed accuracy is used as it is.
+    private let minimumSamples = 5
+    /// The floor of the estimate, in metres: clean fixes are followed all but exactly.
+    private let floor = 0.03
+    private let correlationAllowance: Double
+
+    init(window: Int, correlationAllowance: Double) {
+        self.correlationAllowance = correlationAllowance
+        samples = Array(repeating: 0, count: max(window, 5))
+        scratch = samples
+    }
+
+    /// Forgets the fixes (a new track segment).
+    mutating func restart() {
+        previous = nil
+        older = nil
+        count = 0
+        next = 0
+    }
+
+    /// Takes the next fix's position in the plane.
+    mutating func record(time: Double, east: Double, north: Double) {
+        defer {
+            older = previous
+            previous = (time, east, north)
+        }
+        guard let b = previous, let a = older else { return }
+        let dt1 = b.time - a.time, dt2 = time - b.time
+        guard dt1 > 0, dt2 > 0 else { return }
+        let ae = (east - b.east) / dt2 - (b.east - a.east) / dt1
+        let an = (north - b.north) / dt2 - (b.north - a.north) / dt1
+        // For independent noise σ per axis, each component has variance σ²·k.
+        let k = 1 / (dt2 * dt2) + (1 / dt1 + 1 / dt2) * (1 / dt1 + 1 / dt2) + 1 / (dt1 * dt1)
+        samples[next] = (ae * ae + an * an) / (2 * k)
+        next = (next + 1) % samples.count
+        count = min(count + 1, samples.count)
+    }
+
+    /// Moves the frame under the remembered fixes.
+    mutating func shift(east: Double, north: Double) {
+        previous = previous.map { ($0.time, $0.east + east, $0.north + north) }
+        older = older.map { ($0.time, $0.east + east, $0.north + north) }
+    }
+
+    /// What the noise says about the next fix, in m².
+    struct Estimate {
+        /// The variance to filter with.
+        var filtering: Double
+        /// The variance of the noise as measured from one fix to the next, 0 until measured.
+        var measured: Double
+    }
+
+    /// The noise to filter with and the noise measured, never more than the claimed `accuracy`.
+    ///
+    /// Real GPS errors are correlated over seconds, and a change of velocity from one second to
+    /// the next sees only a small part of them (a tenth to a thirtieth, for errors correlated
+    /// over 4 to 10 s): the filter takes `correlationAllowance` times the measured variance.
+    /// Clean fixes measure nothing and are followed exactly; white noise reaches the claim.
+    mutating func estimate(claimedAccuracy accuracy: Double) -> Estimate {
+        let claimed = max(accuracy, floor) * max(accuracy, floor)
+        guard count >= minimumSamples else { return Estimate(filtering: claimed, measured: 0) }
+        for index in 0..<count { scratch[index] = samples[index] }
+        let median = Self.select(&scratch, count: count, rank: count / 2)
+        var recentLeast = Double.infinity
+        for back in 1...min(3, count) {
+            recentLeast = min(recentLeast, samples[(next - back + samples.count) % samples.count])
+        }
+        // The sample is σ²·χ²₂/2, an exponential of mean σ², whose median is σ²·ln 2.
+        let raw = max(median / 0.693_147, 3 * recentLeast)
+        return Estimate(filtering: min(claimed, max(floor * floor, correlationAllowance * raw)),
+                        measured: min(claimed, max(floor * floor, raw)))
+    }
+
+    /// The `rank`-th smallest of the first `count` values (they are reordered), without allocating.
+    private static func select(_ values: inout [Double], count: Int, rank: Int) -> Double {
+        var low = 0, high = count - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if rank <= j { high = j } else if rank >= i { low = i } else { return values[rank] }
+        }
+        return values[rank]
+    }
+}
