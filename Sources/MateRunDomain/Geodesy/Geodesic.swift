@@ -52,17 +52,6 @@ package enum Geodesic {
         return b * bigA * (sigma - deltaSigma)
     }
 
-    /// A quick approximation for points a few hundred metres apart at most: an equirectangular
-    /// projection at the mean latitude on a sphere of the ellipsoid's mean radius. Good to well
-    /// within 1% there; use it only to decide whether the exact distance is worth computing.
-    package static func flatDistance(from p: Coordinate, to q: Coordinate) -> Double {
-        let degree = Double.pi / 180
-        let meanRadius = (2 * equatorialRadius + polarRadius) / 3
-        let north = (q.latitude - p.latitude) * degree
-        let east = (q.longitude - p.longitude) * degree * Math.cos((p.latitude + q.latitude) / 2 * degree)
-        return meanRadius * (north * north + east * east).squareRoot()
-    }
-
     private static func reducedLatitude(_ latitude: Double) -> (sin: Double, cos: Double) {
         let tanU = (1 - flattening) * Math.tan(latitude)
         let cosU = 1 / (1 + tanU * tanU).squareRoot()

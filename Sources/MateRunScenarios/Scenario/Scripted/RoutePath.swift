@@ -70,11 +70,20 @@ struct RoutePath {
         let start = points[leg], end = points[leg + 1]
         let length = cumulative[leg + 1] - cumulative[leg]
         let t = length > 0 ? (along - cumulative[leg]) / length : 0
+        // The short way round: a leg across the ±180° meridian must not circle the globe.
+        let eastward = Self.wrapped(end.coordinate.longitude - start.coordinate.longitude)
         let coordinate = Coordinate(
             latitude: start.coordinate.latitude + (end.coordinate.latitude - start.coordinate.latitude) * t,
-            longitude: start.coordinate.longitude + (end.coordinate.longitude - start.coordinate.longitude) * t)
+            longitude: Self.wrapped(start.coordinate.longitude + eastward * t))
         let elevation = start.elevation.flatMap { from in end.elevation.map { from + ($0 - from) * t } }
         return RouteWaypoint(coordinate: coordinate, elevation: elevation)
+    }
+
+    /// A longitude (or a difference of two) in [-180, 180).
+    private static func wrapped(_ degrees: Double) -> Double {
+        guard degrees < -180 || degrees >= 180 else { return degrees }
+        let shifted = (degrees + 180).truncatingRemainder(dividingBy: 360)
+        return (shifted < 0 ? shifted + 360 : shifted) - 180
     }
 
     /// The index of the leg whose span holds `along` (binary search over `cumulative`).
