@@ -109,7 +109,7 @@ struct MateRunCLITests {
         #expect(run.status == 0)
         let progress = lines.filter { $0.hasPrefix("{\"type\":\"progress\"") }
         let splits = lines.filter { $0.hasPrefix("{\"type\":\"split\"") }
-        #expect(progress.count == 1921)
+        #expect(progress.count == 1927)
         #expect(splits.count == 5)
         #expect(lines.last?.hasPrefix("{\"type\":\"summary\"") == true)
         for field in ["distance_m", "elapsed_s", "moving_s", "calories_kcal", "avg_pace_s_per_km", "splits", "finished", "cancelled"] {
