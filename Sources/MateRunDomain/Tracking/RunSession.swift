@@ -1,9 +1,9 @@
 /// The running domain as a synchronous state machine: samples in, a live run out.
 ///
-/// Everything a run computes lives here (distance along the filter's smoothed track, live as the
-/// settled part plus the straight line to the runner, never running ahead of them,
-/// auto-pause and moving time, calories, recent pace, splits, the goal), with no clock, no
-/// concurrency and no allocation per sample, so that it is exact in tests and fast in replays.
+/// Everything a run computes lives here (distance along the filter's smoothed track, shown live
+/// as the settled part plus the filter's latest steps so that it follows the runner; auto-pause
+/// and moving time, calories, recent pace, splits, the goal), with no clock, no concurrency and
+/// no allocation per sample, so that it is exact in tests and fast in replays.
 /// Time is whatever the samples and `advance(to:)` say it is.
 package struct RunSession: Sendable {
     package let profile: RunnerProfile

@@ -57,9 +57,9 @@ struct TrackFilter {
     /// The last stretch of standing that ended: settled points inside it do not count.
     private var lastStanding: ClosedRange<Double>?
     private var pending: [PendingStep] = []
-    /// Steps settled while the runner looked to be standing: those after the moment they left
-    /// the spot count once they are seen to have left.
-    private var held: [PendingStep] = []
+    /// Metres settled while the runner looked to be standing but after they were last seen on
+    /// the spot: they count once the runner is seen to have left.
+    private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
     private var lastSeenTime = -Double.infinity
     /// Chi-square gate on the innovation, 2 degrees of freedom: 6σ.
@@ -77,7 +77,6 @@ struct TrackFilter {
                                       noiseFactor: settings.stillnessNoiseFactor)
         outliers.reserveCapacity(settings.outliersBeforeRestart)
         pending.reserveCapacity(settings.smoothingLag + 2)
-        held.reserveCapacity(64)
     }
 
     mutating func filter(_ sample: LocationSample) -> Outcome {
@@ -130,10 +129,12 @@ struct TrackFilter {
             lastStanding = start...end
             standingSince = nil
             update.standingEnded = end
-            update.settledMetres += held.reduce(0) { $0 + ($1.time > end ? $1.metres : 0) }
-            held.removeAll(keepingCapacity: true)
-        } else if standingSince == nil {
-            standingSince = since
+            update.settledMetres += heldMetres
+            heldMetres = 0
+        } else if since != nil {
+            if standingSince == nil { standingSince = since }
+            // Seen on the spot now: whatever was held is from before this moment.
+            if stillness.lastSeenStanding == sample.time { heldMetres = 0 }
         }
         update.standingSince = standingSince
         if let point = smoother.append(time: sample.time, dt: dt, prior: prior,
@@ -168,7 +169,7 @@ struct TrackFilter {
         let de = point.east - from.east, dn = point.north - from.north
         let metres = (de * de + dn * dn).squareRoot()
         if let since = standingSince, point.time >= since {
-            held.append(PendingStep(time: point.time, metres: metres))
+            if point.time > stillness.lastSeenStanding { heldMetres += metres }
             return 0
         }
         if let standing = lastStanding, standing.contains(point.time) { return 0 }
@@ -190,7 +191,7 @@ struct TrackFilter {
         stillness.restart()
         standingSince = nil
         lastStanding = nil
-        held.removeAll(keepingCapacity: true)
+        heldMetres = 0
         pending.removeAll(keepingCapacity: true)
         _ = smoother.append(time: sample.time, dt: 0, prior: (east.estimate, north.estimate),
                             filtered: (east.estimate, north.estimate))
