@@ -63,12 +63,13 @@ package enum MateRunCLI {
         }
     }
 
-    /// Runs `body` in a task that Ctrl-C (SIGINT) or SIGTERM cancels.
+    /// Runs `body` in a task that Ctrl-C (SIGINT), SIGTERM or SIGHUP cancels. A run cancelled by
+    /// a signal exits with that signal's status (130, 143, 129).
     private static func interruptible(_ body: @escaping @Sendable () async -> Int32) async -> Int32 {
         let task = Task { await body() }
         let trap = InterruptTrap { task.cancel() }
         let status = await task.value
         trap.release()
-        return status
+        return status == ExitStatus.interrupted ? trap.interruptedStatus : status
     }
 }

@@ -146,6 +146,11 @@ final class MateRunProcess {
     /// Sends SIGINT, as Ctrl-C would.
     func interrupt() { process.interrupt() }
 
+    /// Sends signal `number` (SIGTERM, SIGHUP, ...).
+    func send(signal number: Int32) {
+        if process.isRunning { Glibc.kill(process.processIdentifier, number) }
+    }
+
     /// Kills the process at once if it is still running.
     func kill() {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }

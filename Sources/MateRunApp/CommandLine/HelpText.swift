@@ -47,8 +47,8 @@ package enum HelpText {
           materun join Scenarios/race-steady-5k.json --connect 127.0.0.1:PORT --code CODE
 
         Exit status: 0 done, 1 the scenario or the connection failed (or standard output could not
-        be written), 2 bad command line, 130 stopped with Ctrl-C or SIGTERM (the summary of what
-        was run is printed first).
+        be written), 2 bad command line, 130 stopped with Ctrl-C, 143 with SIGTERM, 129 with SIGHUP
+        (the summary of what was run is printed first).
         """
     }
 

@@ -6,7 +6,8 @@ struct ReplayCommand {
     let container: AppContainer
     let options: RunOptions
 
-    /// Runs the replay; returns the exit status (130 when stopped with Ctrl-C).
+    /// Runs the replay; returns the exit status (130 when stopped with Ctrl-C or another
+    /// trapped signal; `MateRunCLI` makes it that signal's status).
     func run() async -> Int32 {
         let scenario: Scenario
         do {
@@ -36,5 +37,12 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 2
+    /// Ctrl-C: a run cancelled by the runner. `MateRunCLI` turns it into the status of the signal
+    /// that cancelled it (`interrupted(by:)`).
     static let interrupted: Int32 = 130
+
+    /// What a shell reports for a process ended by signal `number`: 128 + the number.
+    static func interrupted(by number: Int32) -> Int32 {
+        128 + number
+    }
 }

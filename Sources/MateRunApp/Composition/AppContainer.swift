@@ -7,7 +7,7 @@ import MateRunPresentation
 struct AppContainer {
     let output: OutputSink
     let errors: OutputSink
-    /// The environment, for `NO_COLOR`.
+    /// The environment, for `NO_COLOR` and `TERM`.
     let environment: [String: String]
     /// Wall time for the countdown and for throttling output.
     let wallClock: any RunClock
@@ -61,10 +61,10 @@ struct AppContainer {
         if options.json {
             return JSONEventScreen(sink: output, profile: profile, paced: paced)
         }
-        if output.isTerminal {
+        if output.isTerminal, TerminalCapability.drawsInPlace(environment: environment) {
             let colour = environment["NO_COLOR"].map(\.isEmpty) ?? true
             return LiveTerminalScreen(
-                sink: output, colour: colour, width: { TerminalSize.columns(of: 1) }, wallSeconds: { wall.now() })
+                sink: output, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() })
         }
         return PlainLineScreen(sink: output, paced: paced, wallSeconds: { wall.now() })
     }

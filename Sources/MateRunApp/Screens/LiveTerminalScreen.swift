@@ -1,25 +1,54 @@
 import MateRunDomain
 import MateRunJSON
 import MateRunPresentation
+import Synchronization
 
-/// The live panel on a terminal: redrawn in place, width-aware, cursor hidden while it runs and
-/// restored when it ends (every exit path goes through `finish` or `restore`).
-final class LiveTerminalScreen: RunScreen {
+/// The live panel on a terminal: redrawn in place, fitted to the window's width and height, cursor
+/// hidden while it runs and restored when it ends (every exit path goes through `finish` or
+/// `restore`, and Ctrl-Z gives the terminal back until `fg`).
+///
+/// Each frame is one write wrapped in synchronized output, and never taller than the window, so
+/// that redrawing in place never pushes a line into the scrollback. Frames are drawn from the
+/// run's task and from the signal handlers (a resize, a resume), so the drawing state is behind
+/// a lock.
+final class LiveTerminalScreen: RunScreen, Sendable {
+    /// What was last put on the terminal.
+    private struct Drawing {
+        /// Lines of the frame on screen; the cursor rests at the end of its last line.
+        var drawnLines = 0
+        var lastDraw = -Double.infinity
+        var lastState: RunningViewModel.State?
+        var lastSize: TerminalSize?
+        /// The terminal was used by someone else (the shell, after Ctrl-Z): where the frame was is
+        /// unknown, so the next one starts on a cleared screen.
+        var screenIsForeign = false
+        /// The result is written and the terminal restored: nothing more is drawn.
+        var ended = false
+    }
+
     private let sink: OutputSink
     private let colour: Bool
-    private let width: () -> Int
-    private let wallSeconds: () -> Double
-    private var drawnLines = 0
-    private var lastDraw = -Double.infinity
+    private let size: @Sendable () -> TerminalSize
+    private let wallSeconds: @Sendable () -> Double
+    private let drawing = Mutex(Drawing())
+    private let signals = Mutex<TerminalSignalWatch?>(nil)
     /// At `--speed max` the run outpaces any eye: draw at most this often (seconds of wall time).
     private let minimumRedrawInterval = 0.05
 
-    init(sink: OutputSink, colour: Bool, width: @escaping () -> Int, wallSeconds: @escaping () -> Double) {
+    init(
+        sink: OutputSink, colour: Bool, size: @escaping @Sendable () -> TerminalSize,
+        wallSeconds: @escaping @Sendable () -> Double
+    ) {
         self.sink = sink
         self.colour = colour
-        self.width = width
+        self.size = size
         self.wallSeconds = wallSeconds
         sink.write(TerminalControl.hideCursor)
+        let watch = TerminalSignalWatch(
+            onResize: { [weak self] in self?.redraw() },
+            onSuspend: { [weak self] in self?.suspend() },
+            onContinue: { [weak self] in self?.resume() })
+        signals.withLock { $0 = watch }
     }
 
     func show(_ state: RunningViewModel.State) {
@@ -30,37 +59,107 @@ final class LiveTerminalScreen: RunScreen {
         draw(state, force: false)
     }
 
+    /// Writes `text` above the panel: the panel is wiped and drawn again below it.
     func announce(_ fields: [JSONMember], text: String) {
-        sink.writeLine(text)
-        sink.flush()
+        drawing.withLock { drawing in
+            var output = drawing.drawnLines > 0
+                ? TerminalControl.cursorUp(drawing.drawnLines - 1) + TerminalControl.clearToEnd : ""
+            output += text + "\n"
+            drawing.drawnLines = 0
+            sink.write(output)
+            sink.flush()
+        }
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         draw(state, force: true)
         let result = ResultViewModel(summary: summary, profile: profile).state
-        sink.writeLine("")
-        for line in TerminalResultView.render(result, width: width(), colour: colour) { sink.writeLine(line) }
-        for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
+        drawing.withLock { drawing in
+            guard !drawing.ended else { return }
+            var output = drawing.drawnLines > 0 ? "\n\n" : "\n"
+            for line in TerminalResultView.render(result, width: size().columns, colour: colour) {
+                output += line + "\n"
+            }
+            for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] {
+                output += line + "\n"
+            }
+            drawing.drawnLines = 0
+            sink.write(output)
+        }
         restore()
     }
 
-    /// Shows the cursor again and writes everything out.
+    /// Shows the cursor again, stops following the terminal's signals, and writes everything out.
     func restore() {
-        sink.write(TerminalControl.showCursor)
-        sink.flush()
+        signals.withLock { $0 }?.release()
+        drawing.withLock { drawing in
+            guard !drawing.ended else { return }
+            drawing.ended = true
+            // The cursor rests on the panel's last line: the shell's prompt goes below it.
+            sink.write((drawing.drawnLines > 0 ? "\n" : "") + TerminalControl.showCursor)
+            drawing.drawnLines = 0
+            sink.flush()
+        }
     }
 
     private func draw(_ state: RunningViewModel.State, force: Bool) {
-        let now = wallSeconds()
-        guard force || now - lastDraw >= minimumRedrawInterval else { return }
-        lastDraw = now
-        let lines = TerminalRunView.render(state, width: width(), colour: colour)
-        var frame = TerminalControl.cursorUp(drawnLines)
-        for line in lines {
-            frame += TerminalControl.clearLine + line + "\n"
+        drawing.withLock { drawing in
+            drawing.lastState = state
+            let now = wallSeconds()
+            guard !drawing.ended, force || now - drawing.lastDraw >= minimumRedrawInterval else { return }
+            drawing.lastDraw = now
+            write(state, on: &drawing)
         }
-        frame += TerminalControl.clearToEnd
-        drawnLines = lines.count
+    }
+
+    /// SIGWINCH: the last state again, at the new size.
+    private func redraw() {
+        drawing.withLock { drawing in
+            guard !drawing.ended, let state = drawing.lastState else { return }
+            write(state, on: &drawing)
+        }
+    }
+
+    /// SIGTSTP: the terminal goes back to the shell as the shell expects it, cursor shown.
+    private func suspend() {
+        drawing.withLock { drawing in
+            guard !drawing.ended else { return }
+            sink.write((drawing.drawnLines > 0 ? "\n" : "") + TerminalControl.showCursor)
+            sink.flush()
+            drawing.drawnLines = 0
+            drawing.screenIsForeign = true
+        }
+    }
+
+    /// SIGCONT: the cursor hidden again and the panel drawn afresh.
+    private func resume() {
+        drawing.withLock { drawing in
+            guard !drawing.ended else { return }
+            sink.write(TerminalControl.hideCursor)
+            if let state = drawing.lastState { write(state, on: &drawing) }
+            sink.flush()
+        }
+    }
+
+    /// One frame in one write: back to the panel's first line (or a cleared screen when the
+    /// window changed size or the shell drew on it), each line cleared and drawn, and whatever was
+    /// below wiped.
+    private func write(_ state: RunningViewModel.State, on drawing: inout Drawing) {
+        let size = size()
+        let lines = TerminalRunView.render(state, width: size.columns, height: size.rows, colour: colour)
+        var frame = TerminalControl.beginSynchronizedUpdate
+        if drawing.screenIsForeign || (drawing.lastSize.map { $0 != size } ?? false) {
+            frame += TerminalControl.homeAndClearScreen
+        } else if drawing.drawnLines > 0 {
+            frame += TerminalControl.cursorUp(drawing.drawnLines - 1)
+        } else {
+            frame += "\r"
+        }
+        frame += lines.map { TerminalControl.clearLine + $0 }.joined(separator: "\r\n")
+        frame += TerminalControl.clearToEnd + TerminalControl.endSynchronizedUpdate
+        drawing.drawnLines = lines.count
+        drawing.lastSize = size
+        drawing.screenIsForeign = false
         sink.write(frame)
         sink.flush()
     }

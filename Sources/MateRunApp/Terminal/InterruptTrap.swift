@@ -4,28 +4,32 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into a call the app chooses: cancelling the run, so that the
-/// summary of what was run is printed and the terminal is restored before exiting.
+/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP into a call the app chooses: cancelling the run, so
+/// that the summary of what was run is printed and the terminal is restored before exiting.
 ///
-/// A second signal while the first is being handled exits at once (status 130), after restoring
-/// the cursor.
+/// The process then exits with the status a shell expects of a process ended by that signal,
+/// 128 + its number (`interruptedStatus`): 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
+/// A second signal while the first is being handled exits at once with that status, after
+/// restoring the cursor.
 final class InterruptTrap {
+    static let trappedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     private let sources: [DispatchSourceSignal]
-    private let count: SignalCount
+    private let received: ReceivedSignals
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
-        let count = SignalCount()
-        self.count = count
-        sources = [SIGINT, SIGTERM].map { number in
+        let received = ReceivedSignals()
+        self.received = received
+        sources = Self.trappedSignals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                if count.increment() > 1 {
+                if received.record(number) > 1 {
                     if OutputSink.standardOutput.isTerminal {
                         OutputSink.standardOutput.write(TerminalControl.showCursor)
                         OutputSink.standardOutput.flush()
                     }
-                    exit(130)
+                    exit(ExitStatus.interrupted(by: number))
                 }
                 onInterrupt()
             }
@@ -34,22 +38,35 @@ final class InterruptTrap {
         }
     }
 
+    /// The exit status for a run that ended cancelled: 128 + the number of the first signal
+    /// (130 when none was trapped, as a cancelled run is one stopped with Ctrl-C).
+    var interruptedStatus: Int32 {
+        ExitStatus.interrupted(by: received.first ?? SIGINT)
+    }
+
     /// Puts the default handlers back.
     func release() {
         for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in Self.trappedSignals { signal(number, SIG_DFL) }
     }
 }
 
-/// How many signals arrived, shared with the signal handlers.
-private final class SignalCount: Sendable {
-    private let count = Mutex(0)
+/// Which signals arrived, shared with the signal handlers.
+private final class ReceivedSignals: Sendable {
+    private struct State {
+        var count = 0
+        var first: Int32?
+    }
+    private let state = Mutex(State())
 
-    func increment() -> Int {
-        count.withLock { value in
-            value += 1
-            return value
+    /// Notes a signal; returns how many have arrived, this one included.
+    func record(_ number: Int32) -> Int {
+        state.withLock { state in
+            state.count += 1
+            state.first = state.first ?? number
+            return state.count
         }
     }
+
+    var first: Int32? { state.withLock { $0.first } }
 }

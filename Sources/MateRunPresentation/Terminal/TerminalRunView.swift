@@ -1,34 +1,89 @@
 /// Draws the live panel of a run for a terminal.
 ///
 /// It only draws a `RunningViewModel.State`: every number arrives formatted, and the view decides
-/// nothing but layout and colour. It is pure (a state, a width, a colour switch in; lines out) and
+/// nothing but layout and colour. It is pure (a state, a size, a colour switch in; lines out) and
 /// does no I/O: the App layer writes the lines and redraws them in place. No line is ever wider
 /// than `width` visible columns; the panel grows up to 80 columns and stays compact beyond.
+///
+/// Nor is the panel ever taller than `height` lines, since a frame taller than the window would
+/// push lines into the scrollback at every redraw: the full panel when it fits, else a compact one
+/// (header, the main numbers, then as many of the other lines as fit), else one status line.
 package enum TerminalRunView {
-    package static func render(_ state: RunningViewModel.State, width: Int, colour: Bool) -> [String] {
+    /// The fewest lines of the compact panel: its header and the line of main numbers.
+    static let compactMinimumHeight = 2
+
+    package static func render(
+        _ state: RunningViewModel.State, width: Int, height: Int = .max, colour: Bool
+    ) -> [String] {
         let panelWidth = min(width, PanelLayout.maximumWidth)
-        var lines: [StyledLine] = [header(state, width: panelWidth)]
+        let full = fullPanel(state, width: panelWidth)
+        let lines: [StyledLine]
+        if full.count <= height {
+            lines = full
+        } else if height >= compactMinimumHeight {
+            lines = compactPanel(state, width: panelWidth, height: height)
+        } else {
+            lines = [oneLineStatus(state)]
+        }
+        return lines.map { $0.rendered(width: width, colour: colour) }
+    }
+
+    private static func fullPanel(_ state: RunningViewModel.State, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = [header(state, width: width)]
         lines += PanelLayout.cellLines(
             [
                 ("Time", state.elapsed), ("Moving", state.moving),
                 ("Distance", state.distance), ("Calories", state.calories),
                 ("Pace", state.currentPace), ("Avg pace", state.averagePace),
             ],
-            width: panelWidth)
+            width: width)
         if let fraction = state.progressFraction {
             lines += PanelLayout.barLines(
-                fraction: fraction, ownFraction: nil, label: state.progressLabel, width: panelWidth)
+                fraction: fraction, ownFraction: nil, label: state.progressLabel, width: width)
         }
         if let lastSplit = state.lastSplit {
-            var line = StyledLine(PanelLayout.margin)
-            line.append("Last split", .bold)
-            line.append("  " + lastSplit)
-            lines.append(line)
+            lines.append(lastSplitLine(lastSplit))
         }
         if let mate = state.mate {
-            lines += mateLines(mate, width: panelWidth)
+            lines += mateLines(mate, width: width)
         }
-        return lines.map { $0.rendered(width: width, colour: colour) }
+        return lines
+    }
+
+    /// The header and the main numbers, then the optional lines most worth seeing first, as many
+    /// as `height` leaves room for.
+    private static func compactPanel(_ state: RunningViewModel.State, width: Int, height: Int) -> [StyledLine] {
+        var numbers = StyledLine(PanelLayout.margin)
+        numbers.append(state.elapsed, .bold)
+        numbers.append("  " + state.distance + "  " + state.currentPace + "  " + state.calories)
+        var optional: [StyledLine] = []
+        if let fraction = state.progressFraction {
+            var bar = StyledLine(PanelLayout.margin)
+            let label = state.progressPercent ?? ""
+            let cells = min(PanelLayout.maximumBarCells, width - PanelLayout.margin.count - 4 - TerminalWidth.columns(of: label))
+            ProgressBar.append(to: &bar, cells: cells, fraction: fraction)
+            bar.append("  " + label)
+            optional.append(bar)
+        }
+        if let mate = state.mate {
+            optional.append(mateNotes(mate, compact: true))
+        }
+        if let lastSplit = state.lastSplit {
+            optional.append(lastSplitLine(lastSplit))
+        }
+        return [header(state, width: width), numbers] + optional.prefix(max(0, height - compactMinimumHeight))
+    }
+
+    /// Everything in one line, for a window of a single line.
+    private static func oneLineStatus(_ state: RunningViewModel.State) -> StyledLine {
+        StyledLine(PanelLayout.margin + PlainLineView.render(state))
+    }
+
+    private static func lastSplitLine(_ lastSplit: String) -> StyledLine {
+        var line = StyledLine(PanelLayout.margin)
+        line.append("Last split", .bold)
+        line.append("  " + lastSplit)
+        return line
     }
 
     private static func header(_ state: RunningViewModel.State, width: Int) -> StyledLine {
@@ -47,13 +102,21 @@ package enum TerminalRunView {
                 fraction: fraction, ownFraction: mate.ownShareFraction ?? 0, label: mate.progressLabel,
                 width: width)
         }
+        lines.append(mateNotes(mate, compact: false))
+        return lines
+    }
+
+    /// The mate in one line: the figures the bar does not show, the lead, the link. `compact`
+    /// (no bar above it) says who the mate is and gives the figures the bar would.
+    private static func mateNotes(_ mate: RunningViewModel.MateSection, compact: Bool) -> StyledLine {
+        let withBar = mate.progressFraction != nil && !compact
         var notes: [(String, StyledLine.Style)] = []
         switch mate.mode {
         case .race:
-            if mate.progressFraction == nil { notes.append((mate.name + " " + mate.distance, .plain)) }
+            if !withBar { notes.append(((compact ? "vs " : "") + mate.name + " " + mate.distance, .plain)) }
             if let lead = mate.lead { notes.append((lead, .plain)) }
         case .team:
-            if mate.progressFraction == nil { notes.append(("team " + mate.progressLabel, .plain)) }
+            if !withBar { notes.append(("team " + mate.progressLabel, .plain)) }
             notes.append((mate.name + " " + mate.distance, .plain))
         }
         if let connection = mate.connection { notes.append((connection, .yellow)) }
@@ -63,7 +126,6 @@ package enum TerminalRunView {
             if index > 0 { line.append(" · ") }
             line.append(note.0, note.1)
         }
-        lines.append(line)
-        return lines
+        return line
     }
 }
