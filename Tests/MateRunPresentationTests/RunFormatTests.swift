@@ -95,14 +95,27 @@ struct RunFormatTests {
         #expect(RunFormat.splitKilometre(index: index, distanceMetres: metres) == expected)
     }
 
-    @Test("names lose control characters and are cut to 32 characters")
+    @Test("names lose control characters and are cut to 32 characters, with an ellipsis")
     func displayName() {
         // Given a name carrying an escape sequence, a newline and extra spaces
         let hostile = "  Bo\u{1B}[2Jb \n  the\u{202E}  Mate  "
         // When made displayable; Then only the visible text is left, spaces collapsed
         #expect(RunFormat.displayName(hostile, fallback: "mate") == "Bo[2Jb the Mate")
         #expect(RunFormat.displayName("\u{7}\u{1B}", fallback: "mate") == "mate")
-        #expect(RunFormat.displayName(String(repeating: "x", count: 40), fallback: "") == String(repeating: "x", count: 32))
+        #expect(RunFormat.displayName(String(repeating: "x", count: 40), fallback: "") == String(repeating: "x", count: 31) + "…")
+        #expect(RunFormat.displayName(String(repeating: "x", count: 32), fallback: "") == String(repeating: "x", count: 32))
+        #expect(RunFormat.displayName(String(repeating: "x", count: 30) + " and more", fallback: "") == String(repeating: "x", count: 30) + "…")
+    }
+
+    @Test("a goal is rounded to 10 m, so that a half marathon reads 21.10 km, and races are named")
+    func goal() {
+        #expect(RunFormat.goal(metres: 21_097.5) == "21.10 km")
+        #expect(RunFormat.goal(metres: 42_195) == "42.20 km")
+        #expect(RunFormat.goal(metres: 5000) == "5.00 km")
+        #expect(RunFormat.goal(metres: .nan) == "0.00 km")
+        #expect(RunFormat.raceName(goalMetres: 21_097.5) == "half marathon")
+        #expect(RunFormat.raceName(goalMetres: 42_195) == "marathon")
+        #expect(RunFormat.raceName(goalMetres: 10_000) == nil)
         #expect(RunFormat.displayName("민수", fallback: "mate") == "민수")
     }
 }

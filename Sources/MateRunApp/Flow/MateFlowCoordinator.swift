@@ -47,7 +47,8 @@ struct MateFlowCoordinator {
     }
 
     private func finish(_ summary: MateRunSummary, viewModel: inout RunningViewModel) -> MateRunSummary {
-        let state = viewModel.send(.event(.finished(summary.own)))
+        viewModel.send(.event(.finished(summary.own)))
+        let state = viewModel.send(.pairResult(summary))
         screen.finish(summary.own, profile: profile, state: state, pair: summary)
         return summary
     }

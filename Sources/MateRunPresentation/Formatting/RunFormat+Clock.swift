@@ -12,6 +12,13 @@ extension RunFormat {
         clockTime(wholeSeconds: wholeSeconds(seconds))
     }
 
+    /// A split's time, `00:05:12`, rounded to the nearest second as its pace is, so that a
+    /// kilometre's time and pace always read the same minutes and seconds.
+    package static func splitTime(seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return clockTime(wholeSeconds: 0) }
+        return clockTime(wholeSeconds: wholeSeconds(seconds.rounded()))
+    }
+
     static func clockTime(wholeSeconds: Int) -> String {
         let total = min(max(0, wholeSeconds), maximumWholeSeconds)
         return String(asciiCapacity: 15) { text in

@@ -29,6 +29,21 @@ extension RunFormat {
         }
     }
 
+    /// `21.10 km`: a goal, rounded to the nearest 10 m rather than truncated. A goal is a target,
+    /// not a count of what was run: the half marathon's 21.0975 km reads `21.10 km`, not `21.09`.
+    package static func goal(metres: Double) -> String {
+        guard metres.isFinite, metres > 0 else { return kilometres(hundredths: 0, unit: true) }
+        return kilometres(hundredths: truncatedCount(metres + 5, unit: 10), unit: true)
+    }
+
+    /// The race a goal is the distance of (`half marathon`, `marathon`), to within a metre; nil for
+    /// any other goal.
+    package static func raceName(goalMetres metres: Double) -> String? {
+        if abs(metres - 21_097.5) <= 1 { return "half marathon" }
+        if abs(metres - 42_195) <= 1 { return "marathon" }
+        return nil
+    }
+
     /// `+120 m`: metres climbed, truncated; a negative climb shows as `+0 m`.
     package static func climb(metres: Double) -> String {
         let whole = wholeMetres(metres)

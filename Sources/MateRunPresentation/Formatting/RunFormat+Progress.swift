@@ -20,7 +20,7 @@ extension RunFormat {
     /// `3.21 / 5.00 km  64%`: distance against a goal.
     package static func progressLabel(metres: Double, goalMetres: Double) -> String {
         let fraction = goalMetres > 0 ? metres / goalMetres : 0
-        return kilometreNumber(metres: metres) + " / " + kilometres(metres: goalMetres) + "  "
+        return kilometreNumber(metres: metres) + " / " + goal(metres: goalMetres) + "  "
             + percent(fraction: fraction)
     }
 

@@ -6,7 +6,8 @@
 ///   sports watches do: a goal never shows as reached before it is (4999.6 m is `4.99 km`, 59.9 s is
 ///   `00:00:59`, 99.7% is `99%`). A micro-tolerance absorbs binary noise, so that 2300 m computed as
 ///   2299.9999999 still reads `2.30 km`.
-/// - Pace is a rate, not a counter, so it is **rounded** to the nearest second.
+/// - Pace is a rate, not a counter, so it is **rounded** to the nearest second; so is a split's
+///   time, so that a kilometre's pace and time agree, and a goal (to 10 m), which is a target.
 /// - Negative, NaN and infinite inputs never crash and never print garbage: counters show zero,
 ///   pace shows the placeholder `-'--"/km`.
 ///

@@ -7,7 +7,7 @@ package enum PairingView {
     /// The host is listening: where to connect and the code to give.
     package static func listeningText(address: String, code: String, terms: MateTerms) -> String {
         """
-        Waiting for a mate on \(address) (\(terms.mode.rawValue), \(RunFormat.kilometres(metres: terms.goalMetres))). Pairing code: \(code)
+        Waiting for a mate on \(address) (\(terms.mode.rawValue), \(RunFormat.goal(metres: terms.goalMetres))). Pairing code: \(code)
           join with: materun join SCENARIO --connect \(address) --code \(code)
         """
     }
@@ -30,7 +30,7 @@ package enum PairingView {
 
     package static func pairedText(_ pairing: MatePairing) -> String {
         "Paired with \(RunFormat.displayName(pairing.mateName, fallback: "mate")): "
-            + "\(pairing.terms.mode.rawValue) to \(RunFormat.kilometres(metres: pairing.terms.goalMetres)), "
+            + "\(pairing.terms.mode.rawValue) to \(RunFormat.goal(metres: pairing.terms.goalMetres)), "
             + "speed " + speedText(pairing.terms.speed)
     }
 

@@ -20,6 +20,10 @@ package struct ResultState: Sendable, Equatable {
         package var time: String
         /// `+12 m`.
         package var climb: String
+        /// The split's speed as a fraction of the fastest split's (0...1), for a bar per split.
+        package var speedFraction: Double
+        /// The fastest split of the run (whole kilometres only, unless there are none).
+        package var isFastest: Bool
     }
 
     package var ending: RunEnding

@@ -17,7 +17,7 @@ package struct ResultViewModel: Sendable {
             .init(label: "Climb", value: RunFormat.climb(metres: snapshot.elevationGainMetres)),
         ]
         if let goal = snapshot.goalMetres, goal > 0, goal.isFinite {
-            lines.append(.init(label: "Goal", value: RunFormat.kilometres(metres: goal)))
+            lines.append(.init(label: "Goal", value: RunFormat.goal(metres: goal)))
         }
         lines.append(.init(label: "Ended", value: Self.endingText(summary.ending)))
         state = ResultState(
@@ -25,7 +25,7 @@ package struct ResultViewModel: Sendable {
             title: Self.title(summary.ending),
             runnerName: RunFormat.displayName(profile.name, fallback: "runner"),
             lines: lines,
-            splits: summary.splits.map(Self.row))
+            splits: Self.rows(summary.splits))
     }
 
     static func title(_ ending: RunEnding) -> String {
@@ -46,11 +46,23 @@ package struct ResultViewModel: Sendable {
         }
     }
 
-    static func row(_ split: Split) -> ResultState.SplitRow {
-        ResultState.SplitRow(
-            kilometre: RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres),
-            pace: RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre),
-            time: RunFormat.clockTime(seconds: split.movingSeconds),
-            climb: RunFormat.climb(metres: split.elevationGainMetres))
+    /// The splits table: each split formatted, its speed against the fastest split's, and the
+    /// fastest marked. A final partial split is marked only when there is no whole kilometre.
+    static func rows(_ splits: [Split]) -> [ResultState.SplitRow] {
+        let paces = splits.map { RunFormat.paceSeconds($0.paceSecondsPerKilometre) }
+        let quickest = paces.compactMap { $0 }.min() ?? 0
+        let whole = splits.indices.filter { splits[$0].distanceMetres >= 1000 - 0.5 }
+        let candidates = whole.isEmpty ? Array(splits.indices) : whole
+        let fastest = candidates.filter { paces[$0] != nil }.min { paces[$0] ?? 0 < paces[$1] ?? 0 }
+        return splits.indices.map { index in
+            let split = splits[index]
+            return ResultState.SplitRow(
+                kilometre: RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres),
+                pace: RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre),
+                time: RunFormat.splitTime(seconds: split.movingSeconds),
+                climb: RunFormat.climb(metres: split.elevationGainMetres),
+                speedFraction: paces[index].map { Double(quickest) / Double($0) } ?? 0,
+                isFastest: index == fastest && splits.count > 1)
+        }
     }
 }

@@ -8,7 +8,8 @@ extension RunningViewModel {
     package struct State: Sendable, Equatable {
         package var runnerName: String
         package var status: RunStatus
-        /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, `GOAL REACHED`, `FINISHED`, `CANCELLED`.
+        /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, `GOAL REACHED`, `FINISHED`, `CANCELLED`;
+        /// after a paired run `WON`, `LOST` or `TEAM DONE`.
         package var statusText: String
         /// Total time, pauses included: `00:12:31`.
         package var elapsed: String

@@ -21,6 +21,9 @@ package struct RunningViewModel: Sendable {
         case event(RunEvent)
         /// The running mate's latest status.
         case mate(MateStatus)
+        /// How the paired run ended, once both sides agree: the header says WON, LOST or TEAM DONE
+        /// instead of the run's own ending.
+        case pairResult(MateRunSummary)
     }
 
     package private(set) var state: State = .initial
@@ -47,6 +50,8 @@ package struct RunningViewModel: Sendable {
         case let .mate(status):
             mateStatus = status
             refreshMateSection()
+        case let .pairResult(summary):
+            if let text = Self.pairStatusText(summary) { state.statusText = text }
         }
         return state
     }
@@ -148,6 +153,17 @@ package struct RunningViewModel: Sendable {
         case .finished(.goalReached): "GOAL REACHED"
         case .finished: "FINISHED"
         case .cancelled: "CANCELLED"
+        }
+    }
+
+    /// The header's word for a paired run's result, nil when the run's own ending says it.
+    static func pairStatusText(_ summary: MateRunSummary) -> String? {
+        switch summary.result {
+        case .won: "WON"
+        case .lost: "LOST"
+        case .teamFinished: "TEAM DONE"
+        case .mateImplausible where summary.winner != nil: "WON"
+        case .mateCancelled, .mateLost, .cancelled, .soloFinished, .mateImplausible, .disqualified: nil
         }
     }
 

@@ -46,7 +46,7 @@ package enum ScenarioOverviewView {
         } else {
             lines.append("  runner     not given (use --name and --weight)")
         }
-        lines.append("  goal       " + (overview.goalMetres.map(RunFormat.kilometres(metres:)) ?? "none"))
+        lines.append("  goal       " + (overview.goalMetres.map(goalText) ?? "none"))
         lines.append("  duration   " + RunFormat.clockTime(seconds: overview.durationSeconds))
         if let route = overview.routeMetres {
             lines.append("  route      " + RunFormat.kilometres(metres: route) + " (noise-free)")
@@ -65,6 +65,11 @@ package enum ScenarioOverviewView {
     /// A scenario that did not load, listed with its problem.
     package static func brokenLine(file: String, problem: String) -> String {
         pad(TerminalText.neutralised(file), 26) + "BROKEN    " + TerminalText.neutralised(problem, limit: 400)
+    }
+
+    /// `21.10 km (half marathon)`.
+    private static func goalText(_ metres: Double) -> String {
+        RunFormat.goal(metres: metres) + (RunFormat.raceName(goalMetres: metres).map { " (" + $0 + ")" } ?? "")
     }
 
     private static func kilograms(_ weight: Double) -> String {

@@ -1,13 +1,24 @@
 /// Draws the result screen of a finished run for a terminal: the summary, then the splits table.
 ///
 /// It only draws a `ResultState`: every number arrives formatted. Pure and without I/O; no line is
-/// ever wider than `width` visible columns.
+/// ever wider than `width` visible columns. `splitBars` adds a bar per split (its speed against
+/// the fastest): the live terminal's result has them, plain output keeps to the numbers.
 package enum TerminalResultView {
-    /// Columns of each splits-table column, right-aligned: km, pace, time, climb.
-    private static let columnWidths = [5, 8, 8, 7]
+    /// Columns of each splits-table column, right-aligned: km, pace, time, climb. Pace holds
+    /// `10'00"/km` and slower.
+    private static let columnWidths = [5, 9, 8, 7]
     private static let columnGap = "  "
+    /// After the fastest split: the word where it fits, a star where it does not.
+    private static let fastestMark = "fastest"
+    private static let narrowFastestMark = "*"
+    /// The most cells a split's bar takes.
+    private static let maximumSplitBarCells = 24
 
-    package static func render(_ state: ResultState, width: Int, colour: Bool) -> [String] {
+    package static func render(_ state: ResultState, width: Int, colour: Bool, splitBars: Bool = false) -> [String] {
+        renderLines(state, width: width, splitBars: splitBars).map { $0.rendered(width: width, colour: colour) }
+    }
+
+    static func renderLines(_ state: ResultState, width: Int, splitBars: Bool) -> [StyledLine] {
         let panelWidth = min(width, PanelLayout.maximumWidth)
         var title = StyledLine(PanelLayout.margin)
         title.append(state.title, .bold)
@@ -18,11 +29,24 @@ package enum TerminalResultView {
             lines.append(StyledLine())
             lines.append(PanelLayout.rule(title: "Splits", width: panelWidth))
             lines.append(tableRow(["km", "pace", "time", "climb"], style: .bold))
+            let tableColumns = tableRow(["", "", "", ""], style: .plain).columns
+            let barCells = min(maximumSplitBarCells, panelWidth - tableColumns - 2 - fastestMark.count - 2)
             for split in state.splits {
-                lines.append(tableRow([split.kilometre, split.pace, split.time, split.climb], style: .plain))
+                var row = tableRow([split.kilometre, split.pace, split.time, split.climb], style: .plain)
+                if splitBars, barCells >= 4 {
+                    row.append("  ")
+                    let cells = split.speedFraction > 0 ? max(1, Int((split.speedFraction * Double(barCells)).rounded())) : 0
+                    row.append(String(repeating: "▇", count: cells), split.isFastest ? .green : .cyan)
+                }
+                if split.isFastest {
+                    let fits = row.columns + 2 + fastestMark.count <= panelWidth
+                    row.append(fits ? "  " : " ")
+                    row.append(fits ? fastestMark : narrowFastestMark, .green)
+                }
+                lines.append(row)
             }
         }
-        return lines.map { $0.rendered(width: width, colour: colour) }
+        return lines
     }
 
     private static func tableRow(_ cells: [String], style: StyledLine.Style) -> StyledLine {

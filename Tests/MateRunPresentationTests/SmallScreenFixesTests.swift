@@ -1,0 +1,64 @@
+import MateRunDomain
+import Testing
+@testable import MateRunPresentation
+
+/// The small things a runner noticed on the screens: the loser's header, splits whose time and
+/// pace disagreed, a table that lost its columns from 10'00"/km, and the fastest split unmarked.
+@Suite("Headers and splits read right")
+struct SmallScreenFixesTests {
+    static func pairSummary(_ result: MateResult, mode: MateMode = .race, winner: MateRole? = nil) -> MateRunSummary {
+        MateRunSummary(
+            terms: MateTerms(mode: mode, goalMetres: 5000), own: Fixtures.summary,
+            mate: MateFinalFigures(name: "Bob", distanceMetres: 5000, elapsedSeconds: 1500, final: true, connected: true),
+            result: result, winner: winner, ownSharePercent: nil)
+    }
+
+    @Test("a paired run's header says WON, LOST or TEAM DONE", arguments: [
+        (MateResult.won, "WON"), (.lost, "LOST"), (.teamFinished, "TEAM DONE"), (.mateLost, "FINISHED"),
+    ] as [(MateResult, String)])
+    func pairHeader(result: MateResult, expected: String) {
+        // Given a paired run that finished
+        var viewModel = RunningViewModel()
+        viewModel.send(.started(profile: Fixtures.alice, goalMetres: 5000))
+        viewModel.send(.event(.finished(Fixtures.summary)))
+        // When the pair's result arrives
+        let state = viewModel.send(.pairResult(Self.pairSummary(result)))
+        // Then the header says it
+        #expect(state.statusText == expected)
+        #expect(TerminalRunView.render(state, width: 80, colour: false)[0].hasSuffix(expected))
+    }
+
+    @Test("a split's time is rounded as its pace is, so a kilometre reads the same in both")
+    func splitTimeRounded() {
+        let split = Split(index: 1, distanceMetres: 1000, movingSeconds: 298.9, endElapsedSeconds: 300, elevationGainMetres: 0)
+        let row = ResultViewModel.rows([split])[0]
+        #expect(row.pace == "4'59\"/km")
+        #expect(row.time == "00:04:59")
+    }
+
+    @Test("the splits table keeps its columns from 10'00\"/km on, and marks the fastest split")
+    func slowSplitsAlign() {
+        // Given splits around and beyond 10'00"/km
+        let splits = [599.6, 600.4, 725.0].enumerated().map { index, seconds in
+            Split(index: index + 1, distanceMetres: 1000, movingSeconds: seconds, endElapsedSeconds: 0, elevationGainMetres: 3)
+        }
+        var state = ResultViewModel(summary: Fixtures.summary, profile: Fixtures.alice).state
+        state.splits = ResultViewModel.rows(splits)
+        // When the table is drawn
+        let lines = TerminalResultView.render(state, width: 80, colour: false)
+        let rows = lines.suffix(3)
+        // Then every row ends its climb in the same column, and only the 10'00" kilometre is fastest
+        let climbEnds = rows.map { $0.range(of: "+3 m")?.upperBound.utf16Offset(in: $0) }
+        #expect(Set(climbEnds).count == 1, "\(rows)")
+        #expect(rows.map { $0.hasSuffix("fastest") } == [true, false, false])
+    }
+
+    @Test("a split's bar grows with its speed, the fastest full")
+    func splitBars() {
+        let state = ResultViewModel(summary: Fixtures.summary, profile: Fixtures.alice).state
+        let lines = TerminalResultView.render(state, width: 80, colour: false, splitBars: true)
+        let bars = lines.suffix(6).map { $0.filter { $0 == "▇" }.count }
+        #expect(bars[4] == bars.max())
+        #expect(bars.allSatisfy { $0 > 0 })
+    }
+}
