@@ -85,7 +85,7 @@ enum CoreWorkloads {
                 events += 1
             }
             if session.isPaused != wasPaused {
-                viewModel.send(.event(session.isPaused ? .paused(session.snapshot) : .resumed(session.snapshot)))
+                viewModel.send(.event(session.isPaused ? .paused(session.snapshot, by: .auto) : .resumed(session.snapshot, by: .auto)))
                 events += 1
             }
             let second = session.elapsedSeconds.rounded(.down)

@@ -35,7 +35,7 @@ enum Fixtures {
         viewModel.send(.started(profile: alice, goalMetres: 5000))
         viewModel.send(.event(.split(secondSplit)))
         if let mate { viewModel.send(.mate(mate)) }
-        return viewModel.send(.event(snapshot.isPaused ? .paused(snapshot) : .progress(snapshot)))
+        return viewModel.send(.event(snapshot.isPaused ? .paused(snapshot, by: .auto) : .progress(snapshot)))
     }
 
     static let raceMate = MateStatus(

@@ -22,7 +22,8 @@ struct JSONEventViewTests {
         // Then it is exactly this object, one decimal for measures
         #expect(line == """
             {"type":"progress","elapsed_s":751.4,"moving_s":725.9,"distance_m":2414.7,"calories_kcal":163.8,\
-            "pace_s_per_km":312.2,"avg_pace_s_per_km":300.6,"elevation_gain_m":18.6,"paused":false,"goal_m":5000.0}
+            "pace_s_per_km":312.2,"avg_pace_s_per_km":300.6,"elevation_gain_m":18.6,"paused":false,"goal_m":5000.0,\
+            "gps_ok":true}
             """)
         let object = try parse(line)
         #expect(object["type"] as? String == "progress")
@@ -37,8 +38,8 @@ struct JSONEventViewTests {
         snapshot.currentPaceSecondsPerKilometre = nil
         snapshot.goalMetres = nil
         // When the pause and the resume are written
-        let paused = try parse(view.line(for: .paused(snapshot)))
-        let resumed = try parse(view.line(for: .resumed(Fixtures.midRun)))
+        let paused = try parse(view.line(for: .paused(snapshot, by: .auto)))
+        let resumed = try parse(view.line(for: .resumed(Fixtures.midRun, by: .auto)))
         // Then both are valid, and the missing values are null
         #expect(paused["type"] as? String == "paused")
         #expect(paused["paused"] as? Bool == true)
@@ -102,7 +103,7 @@ struct JSONEventViewTests {
         // When added to a progress line
         let line = view.line(for: .progress(Fixtures.midRun), extraFields: extra)
         // Then they come last and parse
-        #expect(line.hasSuffix(#","goal_m":5000.0,"mate":{"name":"Bob","distance_m":2374.2},"result":"won"}"#))
+        #expect(line.hasSuffix(#","goal_m":5000.0,"gps_ok":true,"mate":{"name":"Bob","distance_m":2374.2},"result":"won"}"#))
         let mate = try #require(try parse(line)["mate"] as? [String: Any])
         #expect(mate["name"] as? String == "Bob")
     }
@@ -128,5 +129,46 @@ struct JSONEventViewTests {
         let text = JSON.number(value, decimals: decimals).jsonText
         #expect(text == expected)
         _ = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8))
+    }
+
+    @Test("heart rate, cadence, elevation and grade appear when the source has them, and are absent otherwise")
+    func bodyAndTerrainFields() throws {
+        // Given a snapshot with heart rate, cadence, elevation and grade, and one without
+        var snapshot = Fixtures.midRun
+        snapshot.heartRateBPM = 151.4
+        snapshot.cadenceSPM = 171.6
+        snapshot.elevationMetres = 42.25
+        snapshot.gradePercent = -3.04
+        // When written
+        let with = try parse(view.line(for: .progress(snapshot)))
+        let without = try parse(view.line(for: .progress(Fixtures.midRun)))
+        // Then the figures are whole beats and steps, elevation and grade in tenths; absent, not 0, without
+        #expect(with["heart_rate_bpm"] as? Double == 151)
+        #expect(with["cadence_spm"] as? Double == 172)
+        #expect(with["elevation_m"] as? Double == 42.3)
+        #expect(with["grade_percent"] as? Double == -3.0)
+        for key in ["heart_rate_bpm", "cadence_spm", "elevation_m", "grade_percent"] {
+            #expect(without[key] == nil, "\(key) should be absent")
+        }
+    }
+
+    @Test("a pause says who paused, and GPS loss and laps are their own lines")
+    func pauseCauseGPSAndLaps() throws {
+        // Given a pause by the runner, a GPS loss and a lap
+        var lost = Fixtures.midRun
+        lost.gpsOK = false
+        let lap = Split(index: 2, distanceMetres: 400, movingSeconds: 90, endElapsedSeconds: 600, elevationGainMetres: 0)
+        // When written
+        let paused = try parse(view.line(for: .paused(Fixtures.midRun, by: .runner)))
+        let gps = try parse(view.line(for: .gpsLost(lost)))
+        let lapLine = try parse(view.line(for: .lap(lap)))
+        // Then
+        #expect(paused["type"] as? String == "paused")
+        #expect(paused["by"] as? String == "runner")
+        #expect(gps["type"] as? String == "gps_lost")
+        #expect(gps["gps_ok"] as? Bool == false)
+        #expect(lapLine["type"] as? String == "lap")
+        #expect(lapLine["index"] as? Int == 2)
+        #expect(lapLine["pace_s_per_km"] as? Double == 225)
     }
 }

@@ -41,9 +41,9 @@ struct RunningViewModelTests {
         #expect(viewModel.send(.event(.progress(Fixtures.midRun))).statusText == "RUNNING")
         var paused = Fixtures.midRun
         paused.isPaused = true
-        #expect(viewModel.send(.event(.paused(paused))).statusText == "PAUSED")
+        #expect(viewModel.send(.event(.paused(paused, by: .auto))).statusText == "PAUSED")
         #expect(viewModel.send(.event(.progress(paused))).status == .paused)
-        #expect(viewModel.send(.event(.resumed(Fixtures.midRun))).status == .running)
+        #expect(viewModel.send(.event(.resumed(Fixtures.midRun, by: .auto))).status == .running)
         var end = Fixtures.midRun
         end.distanceMetres = 5000
         let finished = viewModel.send(.event(.finished(RunSummary(snapshot: end, splits: [], ending: .goalReached))))

@@ -3,7 +3,7 @@ import MateRunJSON
 import MateRunPresentation
 
 /// Output for a pipe or a file: plain lines, never a flood. A line at most once a second of wall
-/// time, plus each split, each pause and resume, and the summary.
+/// time, plus each split and lap, each pause and resume, GPS lost and found, and the summary.
 final class PlainLineScreen: RunScreen {
     private let sink: OutputSink
     private let wallSeconds: () -> Double
@@ -34,6 +34,12 @@ final class PlainLineScreen: RunScreen {
             if let split = state.lastSplit { emit("split " + split) }
         case .paused, .resumed:
             emit(PlainLineView.render(state))
+        case .lap(let lap):
+            emit("lap \(lap.index) " + RunningViewModel.splitLine(lap))
+        case .gpsLost:
+            emit("GPS lost: distance waits for the signal")
+        case .gpsFound:
+            emit("GPS found")
         case .finished:
             break
         }

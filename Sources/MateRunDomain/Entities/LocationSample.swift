@@ -8,11 +8,20 @@ package struct LocationSample: Sendable, Equatable {
     package var elevation: Double?
     /// The radius in metres the receiver claims for the fix (68% confidence), if it says.
     package var horizontalAccuracy: Double?
+    /// The runner paused the recording right after this fix (the last point of a GPX `<trkseg>`).
+    package var pausesRecording: Bool
+    /// The runner resumed the recording at this fix (the first point after a paused stretch).
+    package var resumesRecording: Bool
 
-    package init(time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil) {
+    package init(
+        time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil,
+        pausesRecording: Bool = false, resumesRecording: Bool = false
+    ) {
         self.time = time
         self.coordinate = coordinate
         self.elevation = elevation
         self.horizontalAccuracy = horizontalAccuracy
+        self.pausesRecording = pausesRecording
+        self.resumesRecording = resumesRecording
     }
 }

@@ -10,12 +10,16 @@ package struct MotionSample: Sendable, Equatable {
     /// Seconds since the start of the run.
     package var time: Double
     package var activity: Activity
-    /// Steps per minute, when the pedometer reports it.
+    /// Steps per minute (both feet), when the pedometer reports it.
     package var cadence: Double?
+    /// Beats per minute, when a heart-rate sensor is worn (a chest strap, or the watch's optical
+    /// sensor reporting beside the motion coprocessor).
+    package var heartRate: Double?
 
-    package init(time: Double, activity: Activity, cadence: Double? = nil) {
+    package init(time: Double, activity: Activity, cadence: Double? = nil, heartRate: Double? = nil) {
         self.time = time
         self.activity = activity
         self.cadence = cadence
+        self.heartRate = heartRate
     }
 }

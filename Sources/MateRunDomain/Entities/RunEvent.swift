@@ -4,10 +4,27 @@ package enum RunEvent: Sendable, Equatable {
     case progress(RunSnapshot)
     /// A kilometre was completed.
     case split(Split)
-    /// Auto-pause began (the runner stopped moving).
-    case paused(RunSnapshot)
-    /// Movement resumed after an auto-pause.
-    case resumed(RunSnapshot)
+    /// A pause began: auto-pause (the runner stopped moving) or the runner's own.
+    case paused(RunSnapshot, by: PauseCause)
+    /// The run goes on after a pause.
+    case resumed(RunSnapshot, by: PauseCause)
+    /// The runner marked a lap.
+    case lap(Split)
+    /// Fixes stopped coming: time runs on, distance waits.
+    case gpsLost(RunSnapshot)
+    /// Fixes come again after a loss.
+    case gpsFound(RunSnapshot)
     /// The run is over; nothing follows this event.
     case finished(RunSummary)
+
+    /// The run's state this event carries, if it carries one.
+    package var snapshot: RunSnapshot? {
+        switch self {
+        case let .progress(snapshot), let .paused(snapshot, _), let .resumed(snapshot, _),
+             let .gpsLost(snapshot), let .gpsFound(snapshot):
+            snapshot
+        case .split, .lap, .finished:
+            nil
+        }
+    }
 }

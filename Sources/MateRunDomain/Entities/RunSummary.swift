@@ -4,7 +4,9 @@ package enum RunEnding: String, Sendable, Equatable {
     case goalReached
     /// The scenario (the sensors) ran out before any goal was reached.
     case sensorsEnded
-    /// The runner stopped the run.
+    /// The runner ended the run early and keeps it as a normal finish (the `q` key).
+    case stopped
+    /// The runner cancelled the run (Ctrl-C, a termination signal).
     case cancelled
     /// The pair's rules ended it: the mate won the race, or the team reached its goal together.
     case endedByMate
@@ -15,11 +17,25 @@ package struct RunSummary: Sendable, Equatable {
     package var snapshot: RunSnapshot
     package var splits: [Split]
     package var ending: RunEnding
+    /// Laps the runner marked by hand, in order (empty when none were marked).
+    package var laps: [Split]
+    /// Mean of the heart-rate readings while moving, nil when the source has none.
+    package var averageHeartRateBPM: Double?
+    package var maximumHeartRateBPM: Double?
+    /// Mean of the cadence readings while moving (steps per minute), nil when the source has none.
+    package var averageCadenceSPM: Double?
 
-    package init(snapshot: RunSnapshot, splits: [Split], ending: RunEnding) {
+    package init(
+        snapshot: RunSnapshot, splits: [Split], ending: RunEnding, laps: [Split] = [],
+        averageHeartRateBPM: Double? = nil, maximumHeartRateBPM: Double? = nil, averageCadenceSPM: Double? = nil
+    ) {
         self.snapshot = snapshot
         self.splits = splits
         self.ending = ending
+        self.laps = laps
+        self.averageHeartRateBPM = averageHeartRateBPM
+        self.maximumHeartRateBPM = maximumHeartRateBPM
+        self.averageCadenceSPM = averageCadenceSPM
     }
 
     package var reachedGoal: Bool { ending == .goalReached }

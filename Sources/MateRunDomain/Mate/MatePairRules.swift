@@ -79,12 +79,14 @@ package struct MatePairRules: Sendable {
         case .progress(let snapshot):
             own = snapshot
             actions.append(.send(outgoing.progress(snapshot)))
-        case .split:
+        case .split, .lap:
             break
-        case .paused(let snapshot):
+        case .gpsLost(let snapshot), .gpsFound(let snapshot):
+            own = snapshot
+        case .paused(let snapshot, _):
             own = snapshot
             actions.append(.send(outgoing.state(.paused)))
-        case .resumed(let snapshot):
+        case .resumed(let snapshot, _):
             own = snapshot
             actions.append(.send(outgoing.state(.resumed)))
         case .finished(let summary):

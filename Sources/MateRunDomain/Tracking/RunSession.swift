@@ -13,6 +13,8 @@ package struct RunSession: Sendable {
     private var filter: TrackFilter
     private var elevation: ElevationTracker
     private var pace: PaceWindow
+    private var grade = GradeWindow()
+    private var body = BodyReadings()
     /// Metres of smoothed track settled so far.
     private var settledMetres = 0.0
     /// When distance was last counted (the latest accepted fix).
@@ -20,6 +22,10 @@ package struct RunSession: Sendable {
     /// Climbing since distance was last counted, for the calories' grade.
     private var pendingClimb = 0.0
     private var activity: Activity?
+    /// The latest fix the tracker accepted.
+    private var lastPosition: Coordinate?
+    /// When the latest fix arrived, accepted or not: fixes that stop coming mean the signal is lost.
+    private var lastFixTime: Double?
 
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
@@ -29,6 +35,12 @@ package struct RunSession: Sendable {
 
     private var stationarySince: Double?
     private var pauseStart: Double?
+    /// Who paused the run, while it is paused.
+    package private(set) var pauseCause: PauseCause?
+    private var lapStartDistance = 0.0
+    private var lapStartMoving = 0.0
+    private var lapStartGain = 0.0
+    package private(set) var laps: [Split] = []
     /// When the last auto-pause ended: a new one cannot reach back before it.
     private var resumedAt = -Double.infinity
     private var completedPauses = 0.0
@@ -50,12 +62,21 @@ package struct RunSession: Sendable {
     /// Run time spent moving: elapsed minus auto-pauses (a pause counts from when standing began).
     package var movingSeconds: Double { moving(at: elapsedSeconds) }
 
+    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the
+    /// runner has paused the recording: nothing is expected then).
+    package var gpsOK: Bool {
+        pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= settings.gpsLostAfter
+    }
+
     package var snapshot: RunSnapshot {
         RunSnapshot(
             elapsedSeconds: elapsedSeconds, movingSeconds: movingSeconds, distanceMetres: distanceMetres,
             caloriesKilocalories: caloriesKilocalories,
             currentPaceSecondsPerKilometre: isPaused ? nil : pace.secondsPerKilometre,
-            elevationGainMetres: elevation.gain, isPaused: isPaused, goalMetres: goalMetres)
+            elevationGainMetres: elevation.gain, isPaused: isPaused, goalMetres: goalMetres,
+            position: lastPosition, elevationMetres: elevation.smoothed, gradePercent: isPaused ? nil : grade.percent,
+            heartRateBPM: body.heartRate(at: elapsedSeconds), cadenceSPM: isPaused ? nil : body.cadence(at: elapsedSeconds),
+            gpsOK: gpsOK)
     }
 
     /// Moves run time forward (never back) and applies auto-pause.
@@ -69,23 +90,75 @@ package struct RunSession: Sendable {
         guard !isOver else { return }
         activity = motion.activity
         advance(to: motion.time)
+        body.record(motion, counting: !isPaused)
     }
 
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
+        lastFixTime = max(lastFixTime ?? sample.time, sample.time)
+        if pauseCause == .runner {
+            guard sample.resumesRecording else {
+                advance(to: sample.time)
+                return
+            }
+            resumeByRunner(at: sample.time)
+        }
         switch filter.filter(sample) {
         case .rejected:
             break
         case .started(let update):
+            lastPosition = sample.coordinate
             settle(update.settledMetres, at: update.time)
             elevation.restart()
+            grade.reset()
             _ = elevation.record(update.elevation)
             pendingClimb = 0
             lastCountTime = update.time
         case .continued(let update):
+            lastPosition = sample.coordinate
             step(with: update)
         }
         advance(to: sample.time)
+        if sample.pausesRecording { pauseByRunner(at: sample.time) }
+    }
+
+    // MARK: - The runner's own controls
+
+    /// The runner pauses the recording (a key, or the watch's button in a recorded track): moving
+    /// time stops, and the track is broken here, so nothing moved while paused is counted.
+    package mutating func pauseByRunner(at time: Double) {
+        guard !isOver, pauseCause != .runner else { return }
+        advance(to: time)
+        settle(filter.breakTrack(), at: lastCountTime ?? time)
+        if pauseStart == nil { pauseStart = max(time, resumedAt) }
+        pauseCause = .runner
+        stationarySince = nil
+    }
+
+    /// The runner resumes the recording; the next fix starts the track afresh.
+    package mutating func resumeByRunner(at time: Double) {
+        guard !isOver, pauseCause == .runner else { return }
+        advance(to: time)
+        resume(at: time)
+        lastCountTime = nil
+    }
+
+    /// Closes a lap here: the stretch since the previous lap (or the start).
+    package mutating func markLap(at time: Double) {
+        guard !isOver else { return }
+        advance(to: time)
+        appendLap()
+    }
+
+    private mutating func appendLap() {
+        let moving = movingSeconds
+        laps.append(Split(
+            index: laps.count + 1, distanceMetres: distanceMetres - lapStartDistance,
+            movingSeconds: moving - lapStartMoving, endElapsedSeconds: elapsedSeconds,
+            elevationGainMetres: elevation.gain - lapStartGain))
+        lapStartDistance = distanceMetres
+        lapStartMoving = moving
+        lapStartGain = elevation.gain
     }
 
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
@@ -99,12 +172,22 @@ package struct RunSession: Sendable {
             advance(to: time)
             ending = reason
             closePartialSplit()
+            closeLastLap()
         }
         return summary
     }
 
     package var summary: RunSummary {
-        RunSummary(snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded)
+        RunSummary(
+            snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded, laps: laps,
+            averageHeartRateBPM: body.averageHeartRate, maximumHeartRateBPM: body.maximumHeartRate,
+            averageCadenceSPM: body.averageCadence)
+    }
+
+    /// When the runner marked laps, the stretch after the last one is the final lap.
+    private mutating func closeLastLap() {
+        guard !laps.isEmpty, distanceMetres - lapStartDistance >= 10 else { return }
+        appendLap()
     }
 
     // MARK: - Steps
@@ -119,10 +202,11 @@ package struct RunSession: Sendable {
             pendingClimb = 0
             return
         }
-        if pauseStart != nil { resume(at: update.standingEnded ?? from) }
+        if pauseCause == .auto { resume(at: update.standingEnded ?? from) }
         stationarySince = nil
         settledMetres += update.settledMetres
         pendingClimb += elevation.record(update.elevation)
+        grade.record(distance: distanceMetres, elevation: elevation.smoothed)
         let live = settledMetres + update.pendingMetres
         guard live > distanceMetres else { return }
         count(live - distanceMetres, from: from, to: update.time)
@@ -162,6 +246,7 @@ package struct RunSession: Sendable {
             elapsedSeconds = max(elapsedSeconds, start + dt * fraction)
             ending = .goalReached
             closePartialSplit()
+            closeLastLap()
             return
         }
         pace.record(moving: startMoving + dt, distance: distanceMetres)
@@ -207,6 +292,7 @@ package struct RunSession: Sendable {
         if let start = pauseStart {
             completedPauses += max(0, time - start)
             pauseStart = nil
+            pauseCause = nil
             resumedAt = time
             pace.reset()
         }
@@ -216,5 +302,6 @@ package struct RunSession: Sendable {
         if activity == .still { markStationary(since: time) }
         guard pauseStart == nil, let since = stationarySince, time - since >= settings.autoPauseDelay else { return }
         pauseStart = since
+        pauseCause = .auto
     }
 }

@@ -161,6 +161,14 @@ struct TrackFilter {
         return metres
     }
 
+    /// Ends the track here (the recording was paused): settles what the smoother holds and
+    /// returns its metres; the next fix starts a new segment, with no distance leading to it.
+    mutating func breakTrack() -> Double {
+        let metres = finish()
+        segment = nil
+        return metres
+    }
+
     /// Counts the step of the smoothed track to `point` unless the runner stood there.
     private mutating func settle(_ point: FixedLagSmoother.Point, in current: inout Segment) -> Double {
         let from = current.settled

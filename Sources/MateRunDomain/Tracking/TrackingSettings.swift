@@ -34,6 +34,9 @@ package struct TrackingSettings: Sendable, Equatable {
     package var accelerationNoise: Double = 1
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     package var elevationHysteresis: Double = 3
+    /// No fix for longer than this (seconds) means the signal is lost: a 1 Hz receiver has
+    /// missed ten fixes, longer than any receiver's own smart-recording interval on a run.
+    package var gpsLostAfter: Double = 10
     /// Seconds of moving time the current pace is measured over.
     package var paceWindow: Double = 30
 

@@ -84,11 +84,9 @@ final class MateRunDriver: Sendable {
         var splits: [Split] = []
         for await event in events {
             inputs.post(.own(event))
-            switch event {
-            case .progress(let snapshot), .paused(let snapshot), .resumed(let snapshot): latest = snapshot
-            case .split(let split): splits.append(split)
-            case .finished: return
-            }
+            if case .finished = event { return }
+            if case .split(let split) = event { splits.append(split) }
+            if let snapshot = event.snapshot { latest = snapshot }
         }
         inputs.post(.own(.finished(RunSummary(snapshot: latest, splits: splits, ending: .cancelled))))
     }

@@ -15,14 +15,17 @@ package struct DefaultRunningUseCase: RunningUseCase {
     private let motionProvider: any MotionProvider
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
+    private let controls: RunnerControls?
 
-    /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`).
+    /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`);
+    /// `controls` carries the runner's own commands (pause, lap, stop).
     package init(
         profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
         motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard,
-        stopSignal: RunStopSignal? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil
     ) {
         self.stopSignal = stopSignal
+        self.controls = controls
         self.profile = profile
         self.goalMetres = goalMetres
         self.settings = settings
@@ -35,7 +38,7 @@ package struct DefaultRunningUseCase: RunningUseCase {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
             merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
-            clock: clock, stopSignal: stopSignal)
+            clock: clock, stopSignal: stopSignal, controls: controls)
         return RunEventStream(unfolding: { await driver.next() })
     }
 }
@@ -50,14 +53,17 @@ private final class RunDriver: @unchecked Sendable {
     private var merge: SensorMerge
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
+    private let controls: RunnerControls?
     /// Events waiting to be handed out, from `pendingIndex` on.
     private var pending: [RunEvent] = []
     private var pendingIndex = 0
     private var publishedSecond = -1.0
     private var finished = false
 
-    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?) {
+    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
+         controls: RunnerControls?) {
         self.stopSignal = stopSignal
+        self.controls = controls
         self.session = session
         self.merge = merge
         self.clock = clock
@@ -94,7 +100,10 @@ private final class RunDriver: @unchecked Sendable {
             return
         }
         let splitCount = session.splits.count
-        let wasPaused = session.isPaused
+        let lapCount = session.laps.count
+        let pauseCause = session.pauseCause
+        let gpsOK = session.gpsOK
+        if applyCommands() { return }
         switch reading {
         case .location(let sample): session.record(sample)
         case .motion(let sample): session.record(sample)
@@ -102,18 +111,47 @@ private final class RunDriver: @unchecked Sendable {
         for split in session.splits[splitCount...] {
             pending.append(.split(split))
         }
+        for lap in session.laps[lapCount...] {
+            pending.append(.lap(lap))
+        }
         if session.isOver {
             end(session.summary)
             return
         }
-        if session.isPaused != wasPaused {
-            pending.append(session.isPaused ? .paused(session.snapshot) : .resumed(session.snapshot))
+        if session.pauseCause != pauseCause {
+            if let cause = pauseCause { pending.append(.resumed(session.snapshot, by: cause)) }
+            if let cause = session.pauseCause { pending.append(.paused(session.snapshot, by: cause)) }
+        }
+        if session.gpsOK != gpsOK {
+            pending.append(session.gpsOK ? .gpsFound(session.snapshot) : .gpsLost(session.snapshot))
         }
         let second = session.elapsedSeconds.rounded(.down)
         if second > publishedSecond {
             publishedSecond = second
             pending.append(.progress(session.snapshot))
         }
+    }
+
+    /// Applies the runner's commands at the current run time; true when one ended the run.
+    private func applyCommands() -> Bool {
+        guard let commands = controls?.take(), !commands.isEmpty else { return false }
+        let time = session.elapsedSeconds
+        for command in commands {
+            switch command {
+            case .togglePause:
+                if session.pauseCause == .runner {
+                    session.resumeByRunner(at: time)
+                } else {
+                    session.pauseByRunner(at: time)
+                }
+            case .markLap:
+                session.markLap(at: time)
+            case .stop:
+                end(session.finish(.stopped, at: time))
+                return true
+            }
+        }
+        return false
     }
 
     private func end(_ summary: RunSummary) {

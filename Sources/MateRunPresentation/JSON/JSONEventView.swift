@@ -8,7 +8,8 @@ import MateRunJSON
 /// gets exact values. Pure and without I/O: the App layer writes each line followed by a newline.
 /// Features add their own fields with `extraFields`, appended after the standard ones.
 ///
-/// Lines: `progress`, `paused`, `resumed` (the snapshot), `split`, and last `summary`.
+/// Lines: `progress`, `paused` and `resumed` (the snapshot and `by`: `auto` or `runner`),
+/// `gps_lost`, `gps_found` (the snapshot), `split`, `lap`, and last `summary`.
 package struct JSONEventView: Sendable {
     package let profile: RunnerProfile
 
@@ -25,9 +26,12 @@ package struct JSONEventView: Sendable {
     package func fields(for event: RunEvent) -> [JSONMember] {
         switch event {
         case let .progress(snapshot): Self.snapshotFields(type: "progress", snapshot)
-        case let .paused(snapshot): Self.snapshotFields(type: "paused", snapshot)
-        case let .resumed(snapshot): Self.snapshotFields(type: "resumed", snapshot)
+        case let .paused(snapshot, cause): Self.snapshotFields(type: "paused", snapshot) + [("by", .string(cause.rawValue))]
+        case let .resumed(snapshot, cause): Self.snapshotFields(type: "resumed", snapshot) + [("by", .string(cause.rawValue))]
+        case let .gpsLost(snapshot): Self.snapshotFields(type: "gps_lost", snapshot)
+        case let .gpsFound(snapshot): Self.snapshotFields(type: "gps_found", snapshot)
         case let .split(split): [("type", .string("split"))] + Self.splitFields(split)
+        case let .lap(lap): [("type", .string("lap"))] + Self.splitFields(lap)
         case let .finished(summary): summaryFields(summary)
         }
     }
@@ -44,7 +48,22 @@ package struct JSONEventView: Sendable {
             ("elevation_gain_m", tenths(snapshot.elevationGainMetres)),
             ("paused", .bool(snapshot.isPaused)),
             ("goal_m", snapshot.goalMetres.map(tenths) ?? .null),
-        ]
+            ("gps_ok", .bool(snapshot.gpsOK)),
+        ] + optional([
+            ("heart_rate_bpm", snapshot.heartRateBPM.map(whole)),
+            ("cadence_spm", snapshot.cadenceSPM.map(whole)),
+            ("elevation_m", snapshot.elevationMetres.map(tenths)),
+            ("grade_percent", snapshot.gradePercent.map(tenths)),
+        ])
+    }
+
+    /// Fields a source may not have: absent, not null or 0, when it has none.
+    private static func optional(_ fields: [(String, JSON?)]) -> [JSONMember] {
+        fields.compactMap { name, value in value.map { (name, $0) } }
+    }
+
+    private static func whole(_ value: Double) -> JSON {
+        .number(value, decimals: 0)
     }
 
     private static func splitFields(_ split: Split) -> [JSONMember] {
@@ -70,6 +89,13 @@ package struct JSONEventView: Sendable {
             ("elevation_gain_m", Self.tenths(snapshot.elevationGainMetres)),
             ("goal_m", snapshot.goalMetres.map(Self.tenths) ?? .null),
             ("splits", .array(summary.splits.map { .object(Self.splitFields($0)) })),
+        ] + (summary.laps.isEmpty ? [] : [
+            ("laps", .array(summary.laps.map { .object(Self.splitFields($0)) })),
+        ]) + Self.optional([
+            ("avg_heart_rate_bpm", summary.averageHeartRateBPM.map(Self.whole)),
+            ("max_heart_rate_bpm", summary.maximumHeartRateBPM.map(Self.whole)),
+            ("avg_cadence_spm", summary.averageCadenceSPM.map(Self.whole)),
+        ]) + [
             ("finished", .bool(summary.reachedGoal)),
             ("cancelled", .bool(summary.wasCancelled)),
             ("ending", .string(Self.endingName(summary.ending))),
@@ -80,11 +106,12 @@ package struct JSONEventView: Sendable {
         ]
     }
 
-    /// The `ending` value: `goal_reached`, `sensors_ended`, `cancelled` or `ended_by_mate`.
+    /// The `ending` value: `goal_reached`, `sensors_ended`, `stopped`, `cancelled` or `ended_by_mate`.
     package static func endingName(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal_reached"
         case .sensorsEnded: "sensors_ended"
+        case .stopped: "stopped"
         case .cancelled: "cancelled"
         case .endedByMate: "ended_by_mate"
         }

@@ -32,6 +32,7 @@ package struct ResultViewModel: Sendable {
         switch ending {
         case .goalReached: "Goal reached"
         case .sensorsEnded: "Run ended"
+        case .stopped: "Run stopped"
         case .cancelled: "Run cancelled"
         case .endedByMate: "Run over"
         }
@@ -41,6 +42,7 @@ package struct ResultViewModel: Sendable {
         switch ending {
         case .goalReached: "goal reached"
         case .sensorsEnded: "scenario ended"
+        case .stopped: "stopped by the runner"
         case .cancelled: "cancelled"
         case .endedByMate: "ended with the mate"
         }

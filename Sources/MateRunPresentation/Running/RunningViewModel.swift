@@ -70,11 +70,14 @@ package struct RunningViewModel: Sendable {
 
     private mutating func apply(_ event: RunEvent) {
         switch event {
-        case let .progress(snapshot), let .paused(snapshot), let .resumed(snapshot):
+        case let .progress(snapshot), let .paused(snapshot, _), let .resumed(snapshot, _),
+             let .gpsLost(snapshot), let .gpsFound(snapshot):
             apply(snapshot)
             setStatus(snapshot.isPaused ? .paused : .running)
         case let .split(split):
             state.lastSplit = Self.splitLine(split)
+        case .lap:
+            break
         case let .finished(summary):
             apply(summary.snapshot)
             if let last = summary.splits.last { state.lastSplit = Self.splitLine(last) }
@@ -167,7 +170,7 @@ package struct RunningViewModel: Sendable {
         }
     }
 
-    static func splitLine(_ split: Split) -> String {
+    package static func splitLine(_ split: Split) -> String {
         "km " + RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres) + "  "
             + RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre) + "  "
             + RunFormat.climb(metres: split.elevationGainMetres)

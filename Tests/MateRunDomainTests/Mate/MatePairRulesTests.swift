@@ -91,7 +91,7 @@ struct MatePairRulesTests {
         // Given a run that sent progress, a pause and more progress
         var host = rules(race)
         _ = host.handle(ownProgress(metres: 10, at: 1), now: 1)
-        _ = host.handle(.own(.paused(RunSnapshot(elapsedSeconds: 2, distanceMetres: 10, isPaused: true))), now: 2)
+        _ = host.handle(.own(.paused(RunSnapshot(elapsedSeconds: 2, distanceMetres: 10, isPaused: true), by: .auto)), now: 2)
         _ = host.handle(ownProgress(metres: 10, at: 3), now: 3)
         // When the connection drops and comes back
         let dropped = views(in: host.handle(.link(.interrupted(reason: "reset")), now: 4))

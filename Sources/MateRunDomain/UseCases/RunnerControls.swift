@@ -1,0 +1,31 @@
+import Synchronization
+
+/// What the runner asks of a run while it goes, by hand: pause or resume, mark a lap, or stop
+/// and keep the run.
+package enum RunnerCommand: Sendable, Equatable {
+    case togglePause
+    case markLap
+    case stop
+}
+
+/// The runner's commands on their way to a running use case, from whatever reads the keys.
+///
+/// The use case takes them before each sensor reading, at the run time the latest reading set,
+/// so a command is applied within one sample, in the order given.
+package final class RunnerControls: Sendable {
+    private let queue = Mutex<[RunnerCommand]>([])
+
+    package init() {}
+
+    package func send(_ command: RunnerCommand) {
+        queue.withLock { $0.append(command) }
+    }
+
+    /// Takes every command sent since the last call.
+    func take() -> [RunnerCommand] {
+        queue.withLock { commands in
+            defer { commands.removeAll() }
+            return commands
+        }
+    }
+}
