@@ -62,3 +62,44 @@ struct SmallScreenFixesTests {
         #expect(bars.allSatisfy { $0 > 0 })
     }
 }
+
+@Suite("The live panel's readings")
+struct LiveReadingsTests {
+    @Test("the finish estimate is the run time at the goal at the average pace so far")
+    func finishEstimate() {
+        // Given 2 km of 5 km in 10:00 of run time, at 5'00"/km
+        let seconds = RunFormat.finishEstimateSeconds(
+            elapsedSeconds: 600, distanceMetres: 2000, goalMetres: 5000, averagePaceSecondsPerKilometre: 300)
+        // Then the goal is reached at 25:00
+        #expect(seconds == 1500)
+        // And there is no estimate without a goal, without a pace, or past the goal
+        #expect(RunFormat.finishEstimateSeconds(
+            elapsedSeconds: 600, distanceMetres: 2000, goalMetres: nil, averagePaceSecondsPerKilometre: 300) == nil)
+        #expect(RunFormat.finishEstimateSeconds(
+            elapsedSeconds: 600, distanceMetres: 2000, goalMetres: 5000, averagePaceSecondsPerKilometre: nil) == nil)
+        #expect(RunFormat.finishEstimateSeconds(
+            elapsedSeconds: 600, distanceMetres: 5000, goalMetres: 5000, averagePaceSecondsPerKilometre: 300) == nil)
+    }
+
+    @Test("heart rate, cadence, elevation, grade and a lost GPS show when the source has them")
+    func readingsShow() {
+        // Given a snapshot with every reading, the GPS lost
+        var snapshot = Fixtures.midRun
+        snapshot.heartRateBPM = 151.6
+        snapshot.cadenceSPM = 171.2
+        snapshot.elevationMetres = -3.4
+        snapshot.gradePercent = 4.4
+        snapshot.gpsOK = false
+        // When the panel is drawn
+        let state = Fixtures.runningState(snapshot: snapshot)
+        let panel = TerminalRunView.render(state, width: 80, colour: false).joined(separator: "\n")
+        // Then each shows, and the header says the GPS is lost
+        #expect(state.heartRate == "152 bpm" && state.cadence == "171 spm")
+        #expect(state.elevation == "-3 m" && state.grade == "+4%")
+        #expect(panel.contains("Heart     152 bpm") && panel.contains("Elevation -3 m +4%"))
+        #expect(panel.split(separator: "\n")[0].hasSuffix("GPS LOST · RUNNING"))
+        // And without them, nothing is said
+        let plain = Fixtures.runningState()
+        #expect(plain.heartRate == nil && plain.cadence == nil && plain.elevation == nil && !plain.gpsLost)
+    }
+}

@@ -33,6 +33,19 @@ extension RunningViewModel {
         package var lastSplit: String?
         /// The running mate, nil when running alone.
         package var mate: MateSection?
+        /// `152 bpm`, nil when the source has no heart rate.
+        package var heartRate: String? = nil
+        /// `172 spm`, nil when the source has no cadence.
+        package var cadence: String? = nil
+        /// `312 m`, nil when the fixes carry no elevation.
+        package var elevation: String? = nil
+        /// `+4%`, nil on a flat-only track or before enough distance.
+        package var grade: String? = nil
+        /// The run time at which the goal will be reached at the average pace so far: `00:47:12`.
+        /// Nil without a goal or a pace, and once the goal is reached.
+        package var finishEstimate: String? = nil
+        /// Fixes have stopped coming: distance is held while time runs on.
+        package var gpsLost = false
 
         /// The panel before anything has happened.
         package static let initial = State(

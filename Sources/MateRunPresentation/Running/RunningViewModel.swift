@@ -28,6 +28,7 @@ package struct RunningViewModel: Sendable {
 
     package private(set) var state: State = .initial
     private var shown = ShownQuantities()
+    private var readings = LiveReadingsFormat()
     private var setUpGoalMetres: Double?
     private var goalMetres: Double?
     private var distanceMetres: Double = 0
@@ -62,6 +63,7 @@ package struct RunningViewModel: Sendable {
         state = .initial
         state.mate = mate
         shown = ShownQuantities()
+        readings = LiveReadingsFormat()
         state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
         setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         apply(RunSnapshot(goalMetres: setUpGoalMetres))
@@ -113,6 +115,7 @@ package struct RunningViewModel: Sendable {
                 wholeSeconds: averagePace == ShownQuantities.placeholder ? nil : averagePace)
         }
         applyDistance(snapshot.distanceMetres, goalMetres: snapshot.goalMetres ?? setUpGoalMetres)
+        readings.apply(snapshot, goalMetres: goalMetres, to: &state)
     }
 
     private mutating func applyDistance(_ metres: Double, goalMetres goal: Double?) {

@@ -30,13 +30,16 @@ package enum TerminalRunView {
 
     private static func fullPanel(_ state: RunningViewModel.State, width: Int) -> [StyledLine] {
         var lines: [StyledLine] = [header(state, width: width)]
-        lines += PanelLayout.cellLines(
-            [
-                ("Time", state.elapsed), ("Moving", state.moving),
-                ("Distance", state.distance), ("Calories", state.calories),
-                ("Pace", state.currentPace), ("Avg pace", state.averagePace),
-            ],
-            width: width)
+        var cells = [
+            ("Time", state.elapsed), ("Moving", state.moving),
+            ("Distance", state.distance), ("Calories", state.calories),
+            ("Pace", state.currentPace), ("Avg pace", state.averagePace),
+        ]
+        if let heartRate = state.heartRate { cells.append(("Heart", heartRate)) }
+        if let cadence = state.cadence { cells.append(("Cadence", cadence)) }
+        if let terrain = terrain(state) { cells.append((state.elevation == nil ? "Grade" : "Elevation", terrain)) }
+        if let finish = state.finishEstimate { cells.append(("Finish", finish)) }
+        lines += PanelLayout.cellLines(cells, width: width)
         if let fraction = state.progressFraction {
             lines += PanelLayout.barLines(
                 fraction: fraction, ownFraction: nil, label: state.progressLabel, width: width)
@@ -68,6 +71,9 @@ package enum TerminalRunView {
         if let mate = state.mate {
             optional.append(mateNotes(mate, compact: true))
         }
+        if let readings = readingsLine(state) {
+            optional.append(readings)
+        }
         if let lastSplit = state.lastSplit {
             optional.append(lastSplitLine(lastSplit))
         }
@@ -77,6 +83,26 @@ package enum TerminalRunView {
     /// Everything in one line, for a window of a single line.
     private static func oneLineStatus(_ state: RunningViewModel.State) -> StyledLine {
         StyledLine(PanelLayout.margin + PlainLineView.render(state))
+    }
+
+    /// `312 m +4%`: elevation and grade, either alone when the other is unknown.
+    private static func terrain(_ state: RunningViewModel.State) -> String? {
+        switch (state.elevation, state.grade) {
+        case let (elevation?, grade?): elevation + " " + grade
+        case let (elevation?, nil): elevation
+        case let (nil, grade?): grade
+        case (nil, nil): nil
+        }
+    }
+
+    /// The compact panel's readings in one line: `HR 152 bpm  172 spm  elev 312 m +4%  finish 00:47:12`.
+    private static func readingsLine(_ state: RunningViewModel.State) -> StyledLine? {
+        let parts = [
+            state.heartRate.map { "HR " + $0 }, state.cadence, terrain(state).map { "elev " + $0 },
+            state.finishEstimate.map { "finish " + $0 },
+        ].compactMap { $0 }
+        guard !parts.isEmpty else { return nil }
+        return StyledLine(PanelLayout.margin + parts.joined(separator: "  "))
     }
 
     private static func lastSplitLine(_ lastSplit: String) -> StyledLine {
@@ -91,7 +117,13 @@ package enum TerminalRunView {
         left.append("materun", .bold)
         if !state.runnerName.isEmpty { left.append(" · " + state.runnerName) }
         let statusStyle: StyledLine.Style = state.status == .paused ? .yellow : .bold
-        return PanelLayout.spread(left: left, right: StyledLine(state.statusText, statusStyle), width: width)
+        var right = StyledLine()
+        if state.gpsLost {
+            right.append("GPS LOST", .yellow)
+            right.append(" · ")
+        }
+        right.append(state.statusText, statusStyle)
+        return PanelLayout.spread(left: left, right: right, width: width)
     }
 
     private static func mateLines(_ mate: RunningViewModel.MateSection, width: Int) -> [StyledLine] {
