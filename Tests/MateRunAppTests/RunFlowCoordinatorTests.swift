@@ -14,6 +14,9 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     func show(_ state: RunningViewModel.State) { log.withLock { $0.append("show \(state.statusText)") } }
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) { log.withLock { $0.append("update \(state.statusText)") } }
     func announce(_ fields: [JSONMember], text: String) { log.withLock { $0.append("announce \(text)") } }
+    var messageWriter: @Sendable (String) -> Void {
+        { [self] message in log.withLock { $0.append("message \(message)") } }
+    }
     func restore() {}
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         log.withLock { $0.append("finish \(summary.ending)" + (pair.map { " \($0.result.rawValue)" } ?? "")) }

@@ -56,7 +56,7 @@ struct SmallScreenFixesTests {
     @Test("a split's bar grows with its speed, the fastest full")
     func splitBars() {
         let state = ResultViewModel(summary: Fixtures.summary, profile: Fixtures.alice).state
-        let lines = TerminalResultView.render(state, width: 80, colour: false, splitBars: true)
+        let lines = TerminalResultView.render(state, width: 80, colour: false, trace: RunTrace())
         let bars = lines.suffix(6).map { $0.filter { $0 == "▇" }.count }
         #expect(bars[4] == bars.max())
         #expect(bars.allSatisfy { $0 > 0 })

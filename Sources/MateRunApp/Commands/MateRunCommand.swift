@@ -68,13 +68,12 @@ struct MateRunCommand {
         screen.announce(
             PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
             text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
-        let errors = container.errors
+        let writeMessage = screen.messageWriter
         return await withTaskGroup(of: Void.self) { group in
             group.addTask { await host.run() }
             group.addTask {
                 for await notice in host.notices {
-                    errors.writeLine("materun: \(notice)")
-                    errors.flush()
+                    writeMessage("materun: \(notice)")
                 }
             }
             let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen) {

@@ -59,14 +59,14 @@ struct AppContainer {
         let paced = options.speed != .max
         let wall = wallClock
         if options.json {
-            return JSONEventScreen(sink: output, profile: profile, paced: paced)
+            return JSONEventScreen(sink: output, errors: errors, profile: profile, paced: paced)
         }
         if output.isTerminal, TerminalCapability.drawsInPlace(environment: environment) {
             let colour = environment["NO_COLOR"].map(\.isEmpty) ?? true
             return LiveTerminalScreen(
-                sink: output, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() })
+                sink: output, errors: errors, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() })
         }
-        return PlainLineScreen(sink: output, paced: paced, wallSeconds: { wall.now() })
+        return PlainLineScreen(sink: output, errors: errors, paced: paced, wallSeconds: { wall.now() })
     }
 
     func countdownSeconds(options: RunOptions) -> Int {

@@ -5,11 +5,13 @@ import MateRunPresentation
 /// `--json`: one JSON object per line for every run event and a final summary, for programs.
 final class JSONEventScreen: RunScreen {
     private let sink: OutputSink
+    private let errors: OutputSink
     private let view: JSONEventView
     private let paced: Bool
 
-    init(sink: OutputSink, profile: RunnerProfile, paced: Bool) {
+    init(sink: OutputSink, errors: OutputSink, profile: RunnerProfile, paced: Bool) {
         self.sink = sink
+        self.errors = errors
         self.paced = paced
         view = JSONEventView(profile: profile)
     }
@@ -33,6 +35,14 @@ final class JSONEventScreen: RunScreen {
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         emit(view.line(for: .finished(summary), extraFields: pair.map(MateSummaryView.jsonFields) ?? []))
         sink.flush()
+    }
+
+    var messageWriter: @Sendable (String) -> Void {
+        let errors = errors
+        return { message in
+            errors.writeLine(message)
+            errors.flush()
+        }
     }
 
     func restore() {

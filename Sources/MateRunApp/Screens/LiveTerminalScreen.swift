@@ -24,9 +24,12 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         var screenIsForeign = false
         /// The result is written and the terminal restored: nothing more is drawn.
         var ended = false
+        /// The run as the result screen will draw it (map, charts), recorded from what is shown.
+        var trace = RunTrace()
     }
 
     private let sink: OutputSink
+    private let errors: OutputSink
     private let colour: Bool
     private let size: @Sendable () -> TerminalSize
     private let wallSeconds: @Sendable () -> Double
@@ -36,10 +39,11 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     private let minimumRedrawInterval = 0.05
 
     init(
-        sink: OutputSink, colour: Bool, size: @escaping @Sendable () -> TerminalSize,
+        sink: OutputSink, errors: OutputSink, colour: Bool, size: @escaping @Sendable () -> TerminalSize,
         wallSeconds: @escaping @Sendable () -> Double
     ) {
         self.sink = sink
+        self.errors = errors
         self.colour = colour
         self.size = size
         self.wallSeconds = wallSeconds
@@ -56,6 +60,14 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     }
 
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
+        drawing.withLock { drawing in
+            if let snapshot = event.snapshot { drawing.trace.record(snapshot) }
+            if let mate {
+                drawing.trace.recordMate(
+                    name: state.mate?.name ?? mate.name, elapsedSeconds: mate.elapsedSeconds,
+                    distanceMetres: mate.distanceMetres)
+            }
+        }
         draw(state, force: false)
     }
 
@@ -71,13 +83,38 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         }
     }
 
+    var messageWriter: @Sendable (String) -> Void {
+        { [weak self] message in self?.writeMessage(message) }
+    }
+
+    /// The panel wiped, the message written on standard error where the panel began, and the
+    /// panel drawn again below it.
+    private func writeMessage(_ message: String) {
+        drawing.withLock { drawing in
+            if drawing.drawnLines > 0, !drawing.ended {
+                sink.write(TerminalControl.cursorUp(drawing.drawnLines - 1) + TerminalControl.clearToEnd)
+                sink.flush()
+                drawing.drawnLines = 0
+            }
+            errors.writeLine(message)
+            errors.flush()
+            if !drawing.ended, let state = drawing.lastState { write(state, on: &drawing) }
+        }
+    }
+
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
         draw(state, force: true)
         let result = ResultViewModel(summary: summary, profile: profile).state
         drawing.withLock { drawing in
             guard !drawing.ended else { return }
+            drawing.trace.record(summary.snapshot)
+            if let pair {
+                drawing.trace.recordMate(
+                    name: RunFormat.displayName(pair.mate.name, fallback: "mate"),
+                    elapsedSeconds: pair.mate.elapsedSeconds, distanceMetres: pair.mate.distanceMetres)
+            }
             var output = drawing.drawnLines > 0 ? "\n\n" : "\n"
-            for line in TerminalResultView.render(result, width: size().columns, colour: colour) {
+            for line in TerminalResultView.render(result, width: size().columns, colour: colour, trace: drawing.trace) {
                 output += line + "\n"
             }
             for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] {

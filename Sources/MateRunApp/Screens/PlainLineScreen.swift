@@ -6,13 +6,15 @@ import MateRunPresentation
 /// time, plus each split and lap, each pause and resume, GPS lost and found, and the summary.
 final class PlainLineScreen: RunScreen {
     private let sink: OutputSink
+    private let errors: OutputSink
     private let wallSeconds: () -> Double
     private let paced: Bool
     private var lastLine = -Double.infinity
 
     /// `paced` is false at `--speed max`, where output is written in one go at the end.
-    init(sink: OutputSink, paced: Bool, wallSeconds: @escaping () -> Double) {
+    init(sink: OutputSink, errors: OutputSink, paced: Bool, wallSeconds: @escaping () -> Double) {
         self.sink = sink
+        self.errors = errors
         self.paced = paced
         self.wallSeconds = wallSeconds
     }
@@ -56,6 +58,14 @@ final class PlainLineScreen: RunScreen {
         for line in TerminalResultView.render(result, width: 80, colour: false) { sink.writeLine(line) }
         for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
         sink.flush()
+    }
+
+    var messageWriter: @Sendable (String) -> Void {
+        let errors = errors
+        return { message in
+            errors.writeLine(message)
+            errors.flush()
+        }
     }
 
     func restore() {

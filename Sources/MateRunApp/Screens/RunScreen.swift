@@ -16,6 +16,9 @@ protocol RunScreen: AnyObject {
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
     func announce(_ fields: [JSONMember], text: String)
+    /// Writes a message for the person on standard error (a host's notice), from any task: the
+    /// live panel puts it above itself, so that the panel is never garbled by it.
+    var messageWriter: @Sendable (String) -> Void { get }
     /// Puts the terminal back as it was (the cursor) and writes out what is buffered. Safe to
     /// call more than once; every exit path calls it.
     func restore()

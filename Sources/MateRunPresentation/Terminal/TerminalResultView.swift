@@ -1,8 +1,9 @@
 /// Draws the result screen of a finished run for a terminal: the summary, then the splits table.
 ///
 /// It only draws a `ResultState`: every number arrives formatted. Pure and without I/O; no line is
-/// ever wider than `width` visible columns. `splitBars` adds a bar per split (its speed against
-/// the fastest): the live terminal's result has them, plain output keeps to the numbers.
+/// ever wider than `width` visible columns. Given the run's `trace` (the live terminal has one),
+/// it adds the pictures: the route map, the elevation and pace charts, a bar per split (its speed
+/// against the fastest), and a paired run's race; plain output keeps to the numbers.
 package enum TerminalResultView {
     /// Columns of each splits-table column, right-aligned: km, pace, time, climb. Pace holds
     /// `10'00"/km` and slower.
@@ -14,17 +15,22 @@ package enum TerminalResultView {
     /// The most cells a split's bar takes.
     private static let maximumSplitBarCells = 24
 
-    package static func render(_ state: ResultState, width: Int, colour: Bool, splitBars: Bool = false) -> [String] {
-        renderLines(state, width: width, splitBars: splitBars).map { $0.rendered(width: width, colour: colour) }
-    }
-
-    static func renderLines(_ state: ResultState, width: Int, splitBars: Bool) -> [StyledLine] {
+    package static func render(_ state: ResultState, width: Int, colour: Bool, trace: RunTrace? = nil) -> [String] {
         let panelWidth = min(width, PanelLayout.maximumWidth)
         var title = StyledLine(PanelLayout.margin)
         title.append(state.title, .bold)
         title.append(" · " + state.runnerName)
         var lines = [title]
         lines += PanelLayout.cellLines(state.lines.map { ($0.label, $0.value) }, width: panelWidth)
+        if let trace {
+            lines += ResultCharts.sections(trace, ownName: state.runnerName, width: panelWidth)
+        }
+        lines += splitsTable(state, width: panelWidth, splitBars: trace != nil)
+        return lines.map { $0.rendered(width: width, colour: colour) }
+    }
+
+    private static func splitsTable(_ state: ResultState, width panelWidth: Int, splitBars: Bool) -> [StyledLine] {
+        var lines: [StyledLine] = []
         if !state.splits.isEmpty {
             lines.append(StyledLine())
             lines.append(PanelLayout.rule(title: "Splits", width: panelWidth))
