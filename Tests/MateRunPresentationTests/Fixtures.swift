@@ -1,3 +1,4 @@
+import Foundation
 import MateRunDomain
 @testable import MateRunPresentation
 
@@ -45,4 +46,51 @@ enum Fixtures {
     static let teamMate = MateStatus(
         name: "민수", distanceMetres: 3102.9, goalMetres: 10_000, lastSeenSecondsAgo: 1, isConnected: false,
         leadMetres: 0, mode: .team)
+}
+
+extension Fixtures {
+    /// Mid-run with every reading a watch has: heart rate, cadence, elevation and grade.
+    static var withReadings: RunSnapshot {
+        var snapshot = midRun
+        snapshot.heartRateBPM = 152.4
+        snapshot.cadenceSPM = 171.6
+        snapshot.elevationMetres = 48.2
+        snapshot.gradePercent = 3.6
+        return snapshot
+    }
+
+    /// Mid-run with no fix for a while: distance held, time running.
+    static var gpsLost: RunSnapshot {
+        var snapshot = withReadings
+        snapshot.gpsOK = false
+        snapshot.currentPaceSecondsPerKilometre = nil
+        return snapshot
+    }
+
+    /// A 5 km loop run in 25 minutes, a point every 5 s: an oval route, two hills, a pace that
+    /// swings by a few seconds a kilometre. Made from formulas, so every test draws the same.
+    static let trace: RunTrace = {
+        var trace = RunTrace()
+        var distance = 0.0
+        for step in 0...300 {
+            let seconds = Double(step) * 5
+            let turn = distance / 5000 * 2 * Double.pi
+            trace.record(RunSnapshot(
+                elapsedSeconds: seconds, movingSeconds: seconds, distanceMetres: distance,
+                position: Coordinate(latitude: 52.5 + 0.004 * sin(turn), longitude: 13.4 + 0.009 * cos(turn)),
+                elevationMetres: 40 + 25 * sin(2 * turn)))
+            distance = min(5000, distance + 5 * (3.33 + 0.35 * sin(Double(step) / 25)))
+        }
+        return trace
+    }()
+
+    /// `trace` with a mate who fell behind and ended at 4.4 km.
+    static let pairTrace: RunTrace = {
+        var trace = Fixtures.trace
+        for step in 0...150 {
+            let seconds = Double(step) * 10
+            trace.recordMate(name: "Bob", elapsedSeconds: seconds, distanceMetres: seconds * 2.95)
+        }
+        return trace
+    }()
 }

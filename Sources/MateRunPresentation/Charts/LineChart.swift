@@ -29,7 +29,13 @@ struct LineChart {
         let canvasColumns = width - PanelLayout.margin.count - labelColumns
         guard canvasColumns >= 4, rows >= 2 else { return [] }
         var canvas = BrailleCanvas(columns: canvasColumns, rows: rows)
-        for one in series { draw(one, on: &canvas) }
+        let ends = series.map { draw($0, on: &canvas) }
+        // Marks last, the last series' first: it keeps its place, another ending in the same cell moves.
+        for (one, end) in zip(series, ends).reversed() {
+            guard let mark = one.endMark, let end else { continue }
+            let y = [end.y, end.y + 4, end.y - 4].first { $0 >= 0 && $0 < canvas.dotHeight && !canvas.isMarked(x: end.x, y: $0) }
+            canvas.mark(mark, x: end.x, y: y ?? end.y, style: one.style)
+        }
         var lines: [StyledLine] = []
         for (index, row) in canvas.lines().enumerated() {
             let label = index == 0 ? yLabels.top : index == rows - 1 ? yLabels.bottom : ""
@@ -51,9 +57,10 @@ struct LineChart {
         return lines
     }
 
-    /// The series resampled at every dot column it spans, joined column to column.
-    private func draw(_ series: Series, on canvas: inout BrailleCanvas) {
-        guard let first = series.points.first, let last = series.points.last else { return }
+    /// The series resampled at every dot column it spans, joined column to column; returns the
+    /// dot where it ends.
+    private func draw(_ series: Series, on canvas: inout BrailleCanvas) -> (x: Int, y: Int)? {
+        guard let first = series.points.first, let last = series.points.last else { return nil }
         let firstColumn = dotX(first.x, canvas), lastColumn = dotX(last.x, canvas)
         var previous: (x: Int, y: Int)?
         var index = 0
@@ -68,9 +75,7 @@ struct LineChart {
             }
             previous = dot
         }
-        if let mark = series.endMark, let end = previous {
-            canvas.mark(mark, x: end.x, y: end.y, style: series.style)
-        }
+        return previous
     }
 
     private func interpolated(_ points: [(x: Double, y: Double)], at x: Double, from index: Int) -> Double {

@@ -71,18 +71,27 @@ package enum TerminalRunView {
         if let mate = state.mate {
             optional.append(mateNotes(mate, compact: true))
         }
-        if let readings = readingsLine(state) {
-            optional.append(readings)
-        }
+        optional += readingsLines(state, width: width)
         if let lastSplit = state.lastSplit {
             optional.append(lastSplitLine(lastSplit))
         }
+        optional.append(StyledLine(PanelLayout.margin + "avg " + state.averagePace + "  moving " + state.moving))
         return [header(state, width: width), numbers] + optional.prefix(max(0, height - compactMinimumHeight))
     }
 
-    /// Everything in one line, for a window of a single line.
+    /// Everything in one line, for a window of a single line: what is wrong first (GPS lost, a
+    /// pause), then the numbers, then the mate.
     private static func oneLineStatus(_ state: RunningViewModel.State) -> StyledLine {
-        StyledLine(PanelLayout.margin + PlainLineView.render(state))
+        var line = StyledLine(PanelLayout.margin)
+        if state.gpsLost { line.append("GPS LOST ", .yellow) }
+        if state.status != .running { line.append(state.statusText + " ", state.status == .paused ? .yellow : .bold) }
+        var numbers = state.elapsed + "  " + state.distance + "  " + state.currentPace
+        if let percent = state.progressPercent { numbers += "  " + percent }
+        line.append(numbers)
+        if let mate = state.mate {
+            line.append("  | " + mate.name + " " + mate.distance + (mate.lead.map { " " + $0 } ?? ""))
+        }
+        return line
     }
 
     /// `312 m +4%`: elevation and grade, either alone when the other is unknown.
@@ -95,14 +104,23 @@ package enum TerminalRunView {
         }
     }
 
-    /// The compact panel's readings in one line: `HR 152 bpm  172 spm  elev 312 m +4%  finish 00:47:12`.
-    private static func readingsLine(_ state: RunningViewModel.State) -> StyledLine? {
+    /// The compact panel's readings, `HR 152 bpm  172 spm  elev 312 m +4%  finish 00:47:12`, on
+    /// as few lines as `width` allows.
+    private static func readingsLines(_ state: RunningViewModel.State, width: Int) -> [StyledLine] {
         let parts = [
             state.heartRate.map { "HR " + $0 }, state.cadence, terrain(state).map { "elev " + $0 },
             state.finishEstimate.map { "finish " + $0 },
         ].compactMap { $0 }
-        guard !parts.isEmpty else { return nil }
-        return StyledLine(PanelLayout.margin + parts.joined(separator: "  "))
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last,
+               PanelLayout.margin.count + TerminalWidth.columns(of: last) + 2 + TerminalWidth.columns(of: part) <= width {
+                lines[lines.count - 1] = last + "  " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines.map { StyledLine(PanelLayout.margin + $0) }
     }
 
     private static func lastSplitLine(_ lastSplit: String) -> StyledLine {
