@@ -140,12 +140,17 @@ enum GPXActivity {
             }
             kept.append(point)
         }
-        guard let first = kept.first, let origin = first.time else {
+        // A track most of whose points have no usable time is a route drawn by hand or a log
+        // whose clock was never set: its few times say nothing about the pace.
+        guard let first = kept.first, let origin = first.time, kept.count * 2 >= points.count else {
+            let why = untimed == points.count
+                ? "found none (a planned route?)"
+                : untimed >= absurd.count
+                    ? "found one in only \(points.count - untimed) of \(points.count) points"
+                    : "found \(absurd.count) of \(points.count) stamped before 1990 or after 2099 (a receiver whose clock was not set)"
             throw ScenarioError(
                 file: file, place: "",
-                expected: untimed == points.count
-                    ? "expected a <time> in the points to replay them at their pace, found none (a planned route?): give a pace, e.g. --pace 5:30 (min:sec per km)"
-                    : "expected points with a plausible <time>, found none (every time is before 1990, after 2099, or goes back)")
+                expected: "expected a <time> in the points to replay them at their pace, \(why): give a pace, e.g. --pace 5:30 (min:sec per km)")
         }
         if untimed > 0 {
             notes.append("dropped \(untimed) point\(untimed == 1 ? "" : "s") without a <time>")

@@ -34,7 +34,7 @@ enum MotionTimeline {
         var cadence: Double?
     }
 
-    /// One update each whole second from 0 to the last fix, with the activity that the speed
+    /// One update each whole second from 0 to the last fix, walking or running as the speed
     /// between the surrounding fixes implies (seconds outside the track take the nearest leg's),
     /// and the heart rate and cadence of the latest fix at or before it (`body`, one per fix).
     static func inferred(from locations: [LocationSample], body: [BodyReading] = []) -> [MotionSample] {
@@ -51,7 +51,9 @@ enum MotionTimeline {
             }
             let speed = speeds.isEmpty ? 0 : speeds[leg]
             let reading = latest < body.count ? body[latest] : BodyReading()
-            return MotionSample(time: second, activity: activity(forSpeed: speed),
+            // Never `still`: a speed between fixes cannot tell a slow climb from standing (nor GPS
+            // noise from a step), so standing is left to the tracker, which judges displacement.
+            return MotionSample(time: second, activity: speed < walkingBelow ? .walking : .running,
                                 cadence: reading.cadence, heartRate: reading.heartRate)
         }
     }
