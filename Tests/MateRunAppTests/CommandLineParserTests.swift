@@ -26,6 +26,9 @@ struct CommandLineParserTests {
 
     @Test("bad values and unknown flags are usage errors that say what is wrong", arguments: [
         (["replay", "x.json", "--speed", "fast"], "--speed expects a factor"),
+        (["replay", "x.gpx", "--pace", "5.30"], "--pace expects a pace per km as M:SS"),
+        (["replay", "x.gpx", "--pace", "0:30"], "--pace expects a pace per km as M:SS"),
+        (["replay", "x.gpx", "--track", "0"], "--track expects a whole number from 1"),
         (["replay", "x.json", "--speed", "0"], "--speed expects a factor"),
         (["replay", "x.json", "--weight", "-3"], "--weight must be between 20 and 300 kg"),
         (["replay", "x.json", "--goal"], "--goal needs a value"),
@@ -81,7 +84,8 @@ struct CommandLineParserTests {
         let spec = try #require(CommandTable.command(named: command))
         // Given a line with the command's required options and a value for every option
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
-                      "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1"]
+                      "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
+                      "--track": "2", "--pace": "5:30"]
         var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
         for option in spec.options {
             arguments.append(option.name)
@@ -91,17 +95,26 @@ struct CommandLineParserTests {
         let parsed = try CommandLineParser.parse(arguments)
         switch parsed {
         case .replay(let run):
-            #expect(run == RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false))
+            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false)
+            expected.track = 2
+            expected.paceSecondsPerKilometre = 330
+            #expect(run == expected)
         case .validate(let path):
             #expect(path == "x.json")
         case .scenarios(let directory):
             #expect(directory == "Scenarios")
         case .host(let host):
             #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0")
-            #expect(host.run == RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true))
+            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true)
+            expected.track = 2
+            expected.paceSecondsPerKilometre = 330
+            #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
-            #expect(join.run == RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true))
+            var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true)
+            expected.track = 2
+            expected.paceSecondsPerKilometre = 330
+            #expect(join.run == expected)
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

@@ -24,9 +24,9 @@ struct Fixtures {
     }
 
     /// The error loading `text` gives; nil when it loads.
-    func error(_ text: String, name: String = "x.json") -> ScenarioError? {
+    func error(_ text: String, name: String = "x.json", options: GPXReplayOptions = GPXReplayOptions()) -> ScenarioError? {
         do {
-            _ = try ScenarioLoader.load(path: write(name, text))
+            _ = try ScenarioLoader.load(path: write(name, text), gpx: options)
             return nil
         } catch {
             return error

@@ -83,7 +83,7 @@ struct GPXParserTests {
         #expect(bare.name == "evening-run")
     }
 
-    @Test func motionIsInferredAtOneHertzFromSpeed() throws {
+    @Test func motionIsInferredAtOneHertzFromSpeedButNeverClaimsStill() throws {
         // Given 10 s standing, then 10 s at about 3 m/s
         var points: [String] = []
         for second in 0...20 {
@@ -93,20 +93,20 @@ struct GPXParserTests {
         }
         // When it loads
         let motions = try ScenarioLoader.load(path: fixtures.write("m.gpx", Self.gpx(points.joined(separator: "\n")))).motions
-        // Then each second is still, then running
+        // Then each second is walking (never still: standing is the tracker's to judge, from
+        // displacement, since a speed between fixes cannot tell a slow climb from a stop), then running
         #expect(motions.count == 21)
-        #expect(motions[5].activity == .still && motions[15].activity == .running)
+        #expect(motions[5].activity == .walking && motions[15].activity == .running)
     }
 
     static let errorCases: [(body: String, line: Int, expected: String)] = [
         ("<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>\n<trkpt lat=\"1.x\" lon=\"1\"><time>2024-01-01T00:00:01Z</time></trkpt>",
          6, #"expected a number in the lat attribute, found "1.x""#),
+        ("<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:00Z</time><extensions><hr>fast</hr></extensions></trkpt>",
+         5, #"expected a number in <hr>, found "fast""#),
         ("<trkpt lat=\"1\" lon=\"1\">\n<ele>high</ele><time>2024-01-01T00:00:00Z</time></trkpt>", 6, #"found "high""#),
         ("<trkpt lat=\"1\" lon=\"1\"><time>yesterday</time></trkpt>", 5, #"ISO-8601 time like 2024-05-18T07:02:13Z in <time>, found "yesterday""#),
-        ("<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:05Z</time></trkpt>\n<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:01Z</time></trkpt>",
-         6, "time went backwards by 4"),
         ("<trkpt lat=\"95\" lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>", 5, "latitude between -90 and 90 degrees, found 95"),
-        ("<trkpt lat=\"1\" lon=\"1\"></trkpt>", 5, "expected a <time> in every <trkpt>"),
         ("<trkpt lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>", 5, "expected lat and lon attributes"),
     ]
 

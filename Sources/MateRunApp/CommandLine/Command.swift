@@ -15,6 +15,10 @@ package struct RunOptions: Sendable, Equatable {
     package var name: String?
     package var json = false
     package var countdown = true
+    /// `--track`: which `<trk>`/`<rte>` of a GPX file to replay.
+    package var track: Int?
+    /// `--pace`: replay a GPX file at this pace (seconds per km) instead of its own times.
+    package var paceSecondsPerKilometre: Double?
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,

@@ -22,6 +22,14 @@ enum CommandTable {
         help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
     static let name = OptionSpec("--name", value: "NAME", help: "the runner's name (default: the scenario's)")
     static let json = OptionSpec("--json", help: "print newline-delimited JSON events instead of the live screen")
+    static let track = OptionSpec(
+        "--track", value: "N",
+        help: "replay the Nth <trk> or <rte> of a GPX file (default: its tracks as one",
+        "activity, up to a gap of more than 2 hours)")
+    static let pace = OptionSpec(
+        "--pace", value: "M:SS",
+        help: "replay a GPX file at this pace per km: needed for a route or track",
+        "without times, and overrides a track's own times")
 
     // MARK: Commands
 
@@ -30,11 +38,13 @@ enum CommandTable {
         details: """
         SCENARIO is a scenario file (.json, see Scenarios/README.md) or a GPX 1.1 track (.gpx).
         On a terminal the stats are redrawn in place; piped, one line a second is printed;
-        with --json, one event per line: progress (each run second), split (each km), paused,
-        resumed, and a final summary. Ctrl-C stops the run and prints its summary.
+        with --json, one event per line: progress (each run second), split (each km), lap,
+        paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
+        A GPX file's segments are the watch's pauses; points whose time goes back or is absurd
+        are dropped, with a note on standard error. Ctrl-C stops the run and prints its summary.
         """,
         options: [
-            speed, goal, weight, name, json,
+            speed, goal, weight, name, json, track, pace,
             OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)"),
         ],
         refusals: [:], notes: nil,
@@ -71,7 +81,7 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
-            speed, weight, name, json,
+            speed, weight, name, json, track, pace,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -97,7 +107,7 @@ enum CommandTable {
         options: [
             OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
-            weight, name, json,
+            weight, name, json, track, pace,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -124,6 +134,8 @@ enum CommandTable {
         options.name = arguments.string("--name")
         options.json = arguments.flag("--json")
         options.countdown = !arguments.flag("--no-countdown")
+        options.track = try arguments.count("--track", upTo: 100_000)
+        options.paceSecondsPerKilometre = try arguments.pace("--pace")
         return options
     }
 }

@@ -104,6 +104,27 @@ struct ParsedArguments: Sendable {
         return .times(factor)
     }
 
+    /// A pace written as minutes and seconds per km (`5:30`), between 1:00 and 60:00.
+    func pace(_ name: String) throws(UsageError) -> Double? {
+        guard let text = values[name] else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]),
+              minutes >= 0, (0..<60).contains(seconds), (60...3600).contains(minutes * 60 + seconds) else {
+            throw UsageError("\(name) expects a pace per km as M:SS between 1:00 and 60:00 (e.g. 5:30), not '\(text)'",
+                             command: command)
+        }
+        return Double(minutes * 60 + seconds)
+    }
+
+    /// A whole number from 1 up to `limit`.
+    func count(_ name: String, upTo limit: Int) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), (1...limit).contains(value) else {
+            throw UsageError("\(name) expects a whole number from 1 to \(limit), not '\(text)'", command: command)
+        }
+        return value
+    }
+
     func port(_ name: String) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let port = Int(text), 0...65535 ~= port else {

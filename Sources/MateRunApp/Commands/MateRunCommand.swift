@@ -25,7 +25,7 @@ struct MateRunCommand {
     func run() async -> Int32 {
         let scenario: Scenario
         do {
-            scenario = try container.loadScenario(options.scenarioPath)
+            scenario = try container.loadScenario(for: options)
         } catch {
             return fail("\(error)")
         }

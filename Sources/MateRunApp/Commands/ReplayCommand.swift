@@ -11,7 +11,7 @@ struct ReplayCommand {
     func run() async -> Int32 {
         let scenario: Scenario
         do {
-            scenario = try container.loadScenario(options.scenarioPath)
+            scenario = try container.loadScenario(for: options)
         } catch {
             container.errors.writeLine("materun: \(error)")
             container.errors.flush()

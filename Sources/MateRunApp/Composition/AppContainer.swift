@@ -19,6 +19,19 @@ struct AppContainer {
         try ScenarioLoader.load(path: path)
     }
 
+    /// The scenario a run command names, read with its GPX options; what the reading dropped or
+    /// left out is said on standard error.
+    func loadScenario(for options: RunOptions) throws(ScenarioError) -> Scenario {
+        let scenario = try ScenarioLoader.load(
+            path: options.scenarioPath,
+            gpx: GPXReplayOptions(track: options.track, paceSecondsPerKilometre: options.paceSecondsPerKilometre))
+        for note in scenario.notes {
+            errors.writeLine("materun: \(options.scenarioPath): \(note)")
+        }
+        errors.flush()
+        return scenario
+    }
+
     /// The runner: the options first, then the scenario. A weight that neither gives (a GPX
     /// track) falls back to the default, and the runner is told, since calories depend on it.
     func profile(for scenario: Scenario, options: RunOptions) -> RunnerProfile {
@@ -52,7 +65,7 @@ struct AppContainer {
             profile: profile, goalMetres: goalMetres,
             locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
             motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
-            clock: clock, stopSignal: stopSignal)
+            clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal)
     }
 
     func screen(options: RunOptions, profile: RunnerProfile) -> any RunScreen {

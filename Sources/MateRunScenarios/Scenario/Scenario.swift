@@ -31,11 +31,17 @@ package struct Scenario: Sendable {
     /// The true (noise-free) distance the scripted runner covers; nil for recorded and GPX tracks.
     package var routeMetres: Double?
     package var source: Source
+    /// What the track records, for the tracker's outlier speed; running unless a GPX file says
+    /// (its `<type>`) or its speeds show otherwise.
+    package var sport: Sport
+    /// What reading the file took that its author should know (points dropped, tracks left out),
+    /// one sentence each, for standard error.
+    package var notes: [String]
 
     package init(
         name: String, summary: String, runner: RunnerProfile?, goalMetres: Double?,
         locations: [LocationSample], motions: [MotionSample], durationSeconds: Double,
-        routeMetres: Double?, source: Source
+        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = []
     ) {
         self.name = name
         self.summary = summary
@@ -46,5 +52,7 @@ package struct Scenario: Sendable {
         self.durationSeconds = durationSeconds
         self.routeMetres = routeMetres
         self.source = source
+        self.sport = sport
+        self.notes = notes
     }
 }

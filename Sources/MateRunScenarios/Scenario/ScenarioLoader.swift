@@ -7,12 +7,17 @@ import Glibc
 /// any other name, by the first character of the content, and turns every problem into a
 /// `ScenarioError` that names the file and the place.
 package enum ScenarioLoader {
-    package static func load(path: String) throws(ScenarioError) -> Scenario {
+    /// `gpx` says which track of a GPX file to replay, and at what pace; a JSON scenario takes
+    /// no such options.
+    package static func load(path: String, gpx: GPXReplayOptions = GPXReplayOptions()) throws(ScenarioError) -> Scenario {
         var file = try ScenarioFile(path: path)
         defer { file.close() }
         let first = try file.read()
         switch format(of: path, bytes: first) {
         case .json:
+            guard gpx == GPXReplayOptions() else {
+                throw ScenarioError(file: path, place: "", expected: "--track and --pace apply to GPX tracks; this is a JSON scenario, which has its own route and paces")
+            }
             guard file.size <= ScenarioLimits.maxJSONBytes else {
                 throw ScenarioError(
                     file: path, place: "",
@@ -31,7 +36,7 @@ package enum ScenarioLoader {
                 chunk = try file.read()
             }
             try parser.feed([], isLast: true)
-            return try parser.track().toDomain(fallbackName: fileStem(path))
+            return try parser.track().toDomain(fallbackName: fileStem(path), options: gpx)
         case nil:
             throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
         }
@@ -39,13 +44,13 @@ package enum ScenarioLoader {
 
     /// `load(path:)` on bytes already read; `path` names the file in errors and picks the format.
     /// (`package` for the fuzzer, which feeds bytes without touching the disk.)
-    package static func load(bytes: [UInt8], path: String) throws(ScenarioError) -> Scenario {
+    package static func load(bytes: [UInt8], path: String, gpx: GPXReplayOptions = GPXReplayOptions()) throws(ScenarioError) -> Scenario {
         switch format(of: path, bytes: bytes) {
         case .json:
             let root = try ScenarioJSONNode.parseDocument(bytes, file: path)
             return try ScenarioFileDTO.decode(root).toDomain()
         case .gpx:
-            return try GPXParser.parse(bytes, file: path).toDomain(fallbackName: fileStem(path))
+            return try GPXParser.parse(bytes, file: path).toDomain(fallbackName: fileStem(path), options: gpx)
         case nil:
             throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
         }

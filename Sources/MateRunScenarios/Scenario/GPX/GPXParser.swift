@@ -1,15 +1,19 @@
 import Glibc
 import MateRunDomain
 
-/// Reads GPX 1.1 tracks (`gpx/trk/trkseg/trkpt`) with a byte-level scanner, a chunk at a time.
+/// Reads GPX 1.0/1.1 tracks (`gpx/trk/trkseg/trkpt`) and routes (`gpx/rte/rtept`) with a
+/// byte-level scanner, a chunk at a time.
 ///
 /// Exists because replay files can hold hundreds of thousands of points: an XML parser with a
 /// date formatter per point is an order of magnitude slower than walking the bytes once, and
-/// holding the whole file costs more memory than the run it describes. It reads what a track
-/// needs (`lat`/`lon` in either order and either quote, `<ele>`, `<time>`, names), skips the XML
-/// declaration, comments, CDATA, `<extensions>`, waypoints and routes, and reports any problem
-/// with its line number. Only the markup being read is kept; a single piece of markup (a tag, a
-/// comment, an element's text) longer than `maxMarkupBytes` is refused.
+/// holding the whole file costs more memory than the run it describes. It reads what a replay
+/// needs (`lat`/`lon` in either order and either quote, `<ele>`, `<time>`, heart rate and cadence
+/// from the point's extensions under any prefix, each track's `<name>` and `<type>`, where each
+/// `<trkseg>` begins), skips the XML declaration, comments, CDATA, other extensions and
+/// waypoints, and reports any problem with its line number. What the points mean (which track,
+/// pauses, times that go back) is `GPXActivity`'s job. Only the markup being read is kept; a
+/// single piece of markup (a tag, a comment, an element's text) longer than `maxMarkupBytes` is
+/// refused.
 struct GPXParser {
     /// The longest piece of markup kept while waiting for its end: far beyond any real tag.
     static let maxMarkupBytes = 4 << 20
@@ -20,7 +24,7 @@ struct GPXParser {
     /// Lines and bytes already scanned and dropped, for line numbers in errors.
     private var droppedLines = 0
     private var state = GPXScanState()
-    private var points: [LocationSample] = []
+    private var points: [GPXPoint] = []
 
     init(file: String) {
         self.file = file
@@ -77,15 +81,15 @@ struct GPXParser {
         }
     }
 
-    /// The track, once the last chunk was fed.
+    /// The document's tracks and points, once the last chunk was fed.
     func track() throws(ScenarioError) -> GPXTrack {
         guard state.sawRoot else {
             throw ScenarioError(file: file, place: "", expected: "expected a GPX document (<gpx> ... </gpx>), found no <gpx> element")
         }
         guard !points.isEmpty else {
-            throw ScenarioError(file: file, place: "", expected: "expected at least one <trkpt> inside <trk><trkseg>; the track is empty")
+            throw ScenarioError(file: file, place: "", expected: "expected at least one <trkpt> inside <trk><trkseg> (or <rtept> inside <rte>); the track is empty")
         }
-        return GPXTrack(name: state.trackName ?? state.metadataName, points: points)
+        return GPXTrack(file: file, metadataName: state.metadataName, tracks: state.tracks, points: points)
     }
 }
 
@@ -104,18 +108,22 @@ struct GPXScanState {
     var trackDepth = 0
     var metadataDepth = 0
     var pointDepth = 0
-    var trackName: String?
     var metadataName: String?
+    /// Every `<trk>` and `<rte>` so far, in document order.
+    var tracks: [GPXTrack.Track] = []
+    /// Numbers each `<trk>`, `<rte>` and `<trkseg>` as it opens: points carry the one they are in.
+    var segment: Int32 = 0
     var point = PendingPoint()
-    var origin: CivilTime.Instant?
 
-    /// The `<trkpt>` being read.
+    /// The `<trkpt>` or `<rtept>` being read.
     struct PendingPoint {
         var line = 0
         var latitude: Double?
         var longitude: Double?
         var elevation: Double?
         var time: CivilTime.Instant?
+        var heartRate: Double?
+        var cadence: Double?
     }
 }
 
@@ -144,7 +152,7 @@ private struct GPXScanner {
     }
 
     /// Scans every complete tag, updating `scanState` and appending finished points.
-    mutating func scan(state scanState: inout GPXScanState, points: inout [LocationSample]) throws(GPXScanStop) {
+    mutating func scan(state scanState: inout GPXScanState, points: inout [GPXPoint]) throws(GPXScanStop) {
         state = scanState
         defer { scanState = state }
         while let open = nextByte(UInt8(ascii: "<"), from: index) {
@@ -164,7 +172,7 @@ private struct GPXScanner {
         if !atEnd { throw .needMore(at: bytes.count) }
     }
 
-    private mutating func tag(at open: Int, points: inout [LocationSample]) throws(GPXScanStop) {
+    private mutating func tag(at open: Int, points: inout [GPXPoint]) throws(GPXScanStop) {
         index = open + 1
         guard index < bytes.count else { throw incomplete(at: open, "expected a tag after '<', found the end of the file") }
         if !atEnd, bytes.count - index < 9 { throw .needMore(at: open) }
@@ -190,7 +198,7 @@ private struct GPXScanner {
 
     // MARK: - Tags
 
-    private mutating func openTag(at open: Int, points: inout [LocationSample]) throws(GPXScanStop) {
+    private mutating func openTag(at open: Int, points: inout [GPXPoint]) throws(GPXScanStop) {
         let nameStart = index
         while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
         if index == bytes.count { throw incomplete(at: open, "expected '>' to close the tag, found the end of the file") }
@@ -217,7 +225,10 @@ private struct GPXScanner {
 
     private mutating func element(_ name: Range<Int>, tagAt open: Int, attributes: Range<Int>) throws(GPXScanStop) {
         if state.pointDepth > 0 {
-            guard state.depth == state.pointDepth + 1 else { return }
+            guard state.depth == state.pointDepth + 1 else {
+                try extensionElement(name, tagAt: open)
+                return
+            }
             if matches(name, "ele") {
                 let (start, end) = try trimmedText(from: index, tagAt: open)
                 guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite else {
@@ -232,15 +243,22 @@ private struct GPXScanner {
                 state.point.time = time
             }
         } else if state.trackDepth > 0 {
-            if matches(name, "trkpt") {
+            let isRoute = state.tracks.last?.isRoute == true
+            if isRoute ? matches(name, "rtept") : matches(name, "trkpt") {
                 state.pointDepth = state.depth
                 state.point = GPXScanState.PendingPoint(line: lineNumber(at: open))
                 try readCoordinates(attributes, tagAt: open)
-            } else if matches(name, "name"), state.depth == state.trackDepth + 1, state.trackName == nil {
-                state.trackName = try elementText(tagAt: open)
+            } else if !isRoute, matches(name, "trkseg") {
+                state.segment += 1
+            } else if state.depth == state.trackDepth + 1, matches(name, "name") {
+                state.tracks[state.tracks.count - 1].name = try elementText(tagAt: open)
+            } else if state.depth == state.trackDepth + 1, matches(name, "type") {
+                state.tracks[state.tracks.count - 1].type = try elementText(tagAt: open)
             }
-        } else if matches(name, "trk") {
+        } else if matches(name, "trk") || matches(name, "rte") {
             state.trackDepth = state.depth
+            state.segment += 1
+            state.tracks.append(GPXTrack.Track(isRoute: matches(name, "rte"), line: lineNumber(at: open)))
         } else if matches(name, "metadata"), state.metadataDepth == 0 {
             state.metadataDepth = state.depth
         } else if matches(name, "name"), state.metadataDepth > 0, state.depth == state.metadataDepth + 1, state.metadataName == nil {
@@ -248,7 +266,7 @@ private struct GPXScanner {
         }
     }
 
-    private mutating func close(points: inout [LocationSample]) throws(GPXScanStop) {
+    private mutating func close(points: inout [GPXPoint]) throws(GPXScanStop) {
         if state.depth == state.pointDepth, state.pointDepth > 0 {
             try finishPoint(into: &points)
             state.pointDepth = 0
@@ -259,7 +277,20 @@ private struct GPXScanner {
         }
     }
 
-    private mutating func finishPoint(into points: inout [LocationSample]) throws(GPXScanStop) {
+    /// Heart rate and cadence, wherever a device put them under the point's `<extensions>`:
+    /// Garmin's `TrackPointExtension` (v1 and v2, any prefix: `gpxtpx:hr`, `ns3:hr`), or the
+    /// plain `heartrate`/`cadence` of other apps.
+    private mutating func extensionElement(_ name: Range<Int>, tagAt open: Int) throws(GPXScanStop) {
+        let isHeartRate = matches(name, "hr") || matches(name, "heartrate")
+        guard isHeartRate || matches(name, "cad") || matches(name, "cadence") else { return }
+        let (start, end) = try trimmedText(from: index, tagAt: open)
+        guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite, value >= 0 else {
+            throw failure(at: start, "expected a number in <\(text(name.lowerBound, name.upperBound))>, found \"\(text(start, end))\"")
+        }
+        if isHeartRate { state.point.heartRate = value } else { state.point.cadence = value }
+    }
+
+    private mutating func finishPoint(into points: inout [GPXPoint]) throws(GPXScanStop) {
         let line = state.point.line
         guard let latitude = state.point.latitude, let longitude = state.point.longitude else {
             throw failure(line: line, "expected lat and lon attributes on <trkpt>")
@@ -270,23 +301,13 @@ private struct GPXScanner {
         guard (-180...180).contains(longitude) else {
             throw failure(line: line, "expected a longitude between -180 and 180 degrees, found \(longitude)")
         }
-        guard let instant = state.point.time else {
-            throw failure(line: line, "expected a <time> in every <trkpt> (a replay is timed by it)")
-        }
-        let start = state.origin ?? instant
-        state.origin = start
-        let time = instant.seconds(since: start)
-        if let previous = points.last?.time, time < previous {
-            throw failure(line: line, "expected a <time> no earlier than the previous point's (time went backwards by \(previous - time) s)")
-        }
-        guard time <= ScenarioLimits.maxDurationSeconds else {
-            throw failure(line: line, "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
-        }
-        points.append(LocationSample(
-            time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: state.point.elevation))
+        points.append(GPXPoint(
+            latitude: latitude, longitude: longitude, elevation: state.point.elevation, time: state.point.time,
+            heartRate: state.point.heartRate, cadence: state.point.cadence,
+            track: Int32(state.tracks.count - 1), segment: state.segment, line: Int32(clamping: line)))
     }
 
-    /// Reads `lat` and `lon` from a `<trkpt>`'s attributes, in any order, with either quote.
+    /// Reads `lat` and `lon` from a point's attributes, in any order, with either quote.
     private mutating func readCoordinates(_ range: Range<Int>, tagAt open: Int) throws(GPXScanStop) {
         var i = range.lowerBound
         while true {

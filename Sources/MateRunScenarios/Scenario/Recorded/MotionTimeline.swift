@@ -23,22 +23,38 @@ enum MotionTimeline {
                 current = motions[next]
                 next += 1
             }
-            return MotionSample(time: second, activity: current.activity, cadence: current.cadence)
+            return MotionSample(time: second, activity: current.activity, cadence: current.cadence,
+                                heartRate: current.heartRate)
         }
     }
 
-    /// One update each whole second from 0 to the last fix, with the activity that the speed
-    /// between the surrounding fixes implies; seconds outside the track take the nearest leg's.
-    static func inferred(from locations: [LocationSample]) -> [MotionSample] {
+    /// What a body sensor said at a fix: heart rate and cadence (steps per minute), when known.
+    struct BodyReading {
+        var heartRate: Double?
+        var cadence: Double?
+    }
+
+    /// One update each whole second from 0 to the last fix, walking or running as the speed
+    /// between the surrounding fixes implies (seconds outside the track take the nearest leg's),
+    /// and the heart rate and cadence of the latest fix at or before it (`body`, one per fix).
+    static func inferred(from locations: [LocationSample], body: [BodyReading] = []) -> [MotionSample] {
         guard let last = locations.last, last.time >= 0 else { return [] }
         let speeds = legSpeeds(locations)
         var leg = 0
+        var latest = 0
         return wholeSeconds(upTo: last.time).map { second in
             while leg + 1 < speeds.count, locations[leg + 1].time <= second {
                 leg += 1
             }
+            while latest + 1 < locations.count, locations[latest + 1].time <= second {
+                latest += 1
+            }
             let speed = speeds.isEmpty ? 0 : speeds[leg]
-            return MotionSample(time: second, activity: activity(forSpeed: speed))
+            let reading = latest < body.count ? body[latest] : BodyReading()
+            // Never `still`: a speed between fixes cannot tell a slow climb from standing (nor GPS
+            // noise from a step), so standing is left to the tracker, which judges displacement.
+            return MotionSample(time: second, activity: speed < walkingBelow ? .walking : .running,
+                                cadence: reading.cadence, heartRate: reading.heartRate)
         }
     }
 

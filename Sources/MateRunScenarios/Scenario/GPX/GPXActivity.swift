@@ -1,0 +1,243 @@
+import MateRunDomain
+
+/// Turns the points of a GPX file into one replayable activity, the way the device that wrote it
+/// meant them.
+///
+/// Devices write what a reader must interpret: a new `<trkseg>` (or `<trk>`) where the runner
+/// paused the watch, several unrelated outings in one log, a first fix stamped 1901 before the
+/// clock was set, a last point whose time jumps back, a planned route without times. Here each
+/// of those gets the reading other tools give it (gpxpy, Strava): a gap between segments is a
+/// pause (no distance across it, no moving time); a gap longer than `sameActivityGap` starts
+/// another activity, which is left for `--track`; points with an absurd time or a time that goes
+/// back are dropped and counted in a note; a track without times replays at the pace given.
+enum GPXActivity {
+    /// A pause between segments up to this long is a pause of the same outing (a long café stop on
+    /// a ride is about an hour); anything longer is another activity.
+    static let sameActivityGap = 2.0 * 3600
+    /// 1990-01-01: no GPS track predates it; a time before it is a receiver's unset clock.
+    static let earliestPlausibleEpoch: Int64 = 631_152_000
+    /// 2100-01-01.
+    static let latestPlausibleEpoch: Int64 = 4_102_444_800
+    /// Running cadence below this (per minute) is counted per foot, as Garmin writes it.
+    static let perFootCadenceBelow = 120.0
+
+    static func scenario(from document: GPXTrack, options: GPXReplayOptions, fallbackName: String) throws(ScenarioError) -> Scenario {
+        var notes: [String] = []
+        let (chosen, trackIndex) = try choose(from: document, options: options, notes: &notes)
+        let track = document.tracks[Int(trackIndex)]
+        let name = [track.name, document.metadataName].compactMap { $0 }.first { !$0.isEmpty } ?? fallbackName
+        let sport = sport(named: track.type) ?? inferredSport(chosen)
+        let timeline: Timeline
+        if let pace = options.paceSecondsPerKilometre {
+            timeline = try paced(chosen, secondsPerKilometre: pace, file: document.file)
+            notes.append("replaying at \(ClockText.text(pace)) per km, not at the file's own times")
+        } else {
+            timeline = try timed(chosen, sport: sport, file: document.file, notes: &notes)
+        }
+        let duration = timeline.locations.last?.time ?? 0
+        return Scenario(
+            name: name,
+            summary: "GPX \(track.isRoute ? "route" : "track"), \(timeline.locations.count) points over \(ClockText.text(duration))",
+            runner: nil, goalMetres: nil, locations: timeline.locations,
+            motions: MotionTimeline.inferred(from: timeline.locations, body: timeline.body),
+            durationSeconds: duration, routeMetres: nil, source: .gpx, sport: sport, notes: notes)
+    }
+
+    // MARK: - Which points
+
+    /// The points to replay: the track `--track` names, else every `<trk>`'s (the routes only
+    /// when there are no tracks, and then the first route); and the index of the track that
+    /// names the activity.
+    private static func choose(
+        from document: GPXTrack, options: GPXReplayOptions, notes: inout [String]
+    ) throws(ScenarioError) -> ([GPXPoint], Int32) {
+        let count = document.tracks.count
+        if let number = options.track {
+            guard (1...max(1, count)).contains(number), count > 0 else {
+                throw ScenarioError(
+                    file: document.file, place: "",
+                    expected: "expected --track between 1 and \(count) (the file has \(count) <trk>/<rte> elements), found \(number)")
+            }
+            let index = Int32(number - 1)
+            let points = document.points.filter { $0.track == index }
+            guard !points.isEmpty else {
+                throw ScenarioError(
+                    file: document.file, place: "line \(document.tracks[number - 1].line)",
+                    expected: "expected points in track \(number)\(quoted(document.tracks[number - 1].name)), found none")
+            }
+            return (points, index)
+        }
+        let onTracks = document.points.filter { !document.tracks[Int($0.track)].isRoute }
+        if let first = onTracks.first { return (onTracks, first.track) }
+        let route = document.points[0].track
+        let routes = Set(document.points.map(\.track))
+        if routes.count > 1 {
+            notes.append("the file holds \(routes.count) routes: replaying the first\(quoted(document.tracks[Int(route)].name)); --track N picks another")
+        }
+        return (document.points.filter { $0.track == route }, route)
+    }
+
+    private static func quoted(_ name: String?) -> String {
+        name.map { $0.isEmpty ? "" : " \"\($0)\"" } ?? ""
+    }
+
+    // MARK: - Sport
+
+    /// The sport a `<type>` names (`running`, `Run`, `cycling`, `biking`, `hiking`, …).
+    static func sport(named type: String?) -> Sport? {
+        guard let type = type?.lowercased() else { return nil }
+        if type.contains("run") || type.contains("jog") { return .running }
+        if type.contains("walk") || type.contains("hik") { return .walking }
+        if type.contains("cycl") || type.contains("bik") || type.contains("ride") { return .cycling }
+        return nil
+    }
+
+    /// Without a `<type>`: a track whose typical moving speed is faster than 5.5 m/s (19.8 km/h,
+    /// beyond any runner's pace for more than a sprint) is a ride.
+    private static func inferredSport(_ points: [GPXPoint]) -> Sport {
+        var speeds: [Double] = []
+        for index in points.indices.dropFirst() {
+            let from = points[index - 1], to = points[index]
+            guard from.segment == to.segment, let t0 = from.time, let t1 = to.time else { continue }
+            let dt = t1.seconds(since: t0)
+            guard dt > 0 else { continue }
+            let speed = Geodesic.distance(from: from.coordinate, to: to.coordinate) / dt
+            if speed > MotionTimeline.stillBelow { speeds.append(speed) }
+        }
+        guard !speeds.isEmpty else { return .running }
+        speeds.sort()
+        return speeds[speeds.count / 2] > 5.5 ? .cycling : .running
+    }
+
+    // MARK: - Timing
+
+    /// Samples ready to replay, with the heart rate and cadence of each (nil where unknown).
+    private struct Timeline {
+        var locations: [LocationSample] = []
+        var body: [MotionTimeline.BodyReading] = []
+    }
+
+    private static func timed(
+        _ points: [GPXPoint], sport: Sport, file: String, notes: inout [String]
+    ) throws(ScenarioError) -> Timeline {
+        var kept: [GPXPoint] = []
+        kept.reserveCapacity(points.count)
+        var untimed = 0
+        var absurd: [GPXPoint] = []
+        var backwards: [(point: GPXPoint, by: Double)] = []
+        for point in points {
+            guard let time = point.time else {
+                untimed += 1
+                continue
+            }
+            guard (earliestPlausibleEpoch..<latestPlausibleEpoch).contains(time.epochSeconds) else {
+                absurd.append(point)
+                continue
+            }
+            if let last = kept.last?.time, time.seconds(since: last) < 0 {
+                backwards.append((point, last.seconds(since: time)))
+                continue
+            }
+            kept.append(point)
+        }
+        // A track most of whose points have no usable time is a route drawn by hand or a log
+        // whose clock was never set: its few times say nothing about the pace.
+        guard let first = kept.first, let origin = first.time, kept.count * 2 >= points.count else {
+            let why = untimed == points.count
+                ? "found none (a planned route?)"
+                : untimed >= absurd.count
+                    ? "found one in only \(points.count - untimed) of \(points.count) points"
+                    : "found \(absurd.count) of \(points.count) stamped before 1990 or after 2099 (a receiver whose clock was not set)"
+            throw ScenarioError(
+                file: file, place: "",
+                expected: "expected a <time> in the points to replay them at their pace, \(why): give a pace, e.g. --pace 5:30 (min:sec per km)")
+        }
+        if untimed > 0 {
+            notes.append("dropped \(untimed) point\(untimed == 1 ? "" : "s") without a <time>")
+        }
+        if let example = absurd.first {
+            notes.append("dropped \(absurd.count) point\(absurd.count == 1 ? "" : "s") whose <time> is before 1990 or after 2099 (the first at line \(example.line))")
+        }
+        if let example = backwards.first {
+            notes.append("dropped \(backwards.count) point\(backwards.count == 1 ? "" : "s") whose <time> went back (the first at line \(example.point.line), \(ClockText.text(example.by)) before the point before it)")
+        }
+        let activity = firstActivity(of: kept, notes: &notes)
+        let doubleCadence = sport != .cycling && (medianCadence(activity).map { $0 < perFootCadenceBelow } ?? false)
+        var timeline = Timeline()
+        timeline.locations.reserveCapacity(activity.count)
+        timeline.body.reserveCapacity(activity.count)
+        for (index, point) in activity.enumerated() {
+            let time = point.time.map { $0.seconds(since: origin) } ?? 0
+            guard time <= ScenarioLimits.maxDurationSeconds else {
+                throw ScenarioError(
+                    file: file, place: "line \(point.line)",
+                    expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
+            }
+            let next = index + 1 < activity.count ? activity[index + 1] : nil
+            let previous = index > 0 ? activity[index - 1] : nil
+            timeline.locations.append(LocationSample(
+                time: time, coordinate: point.coordinate, elevation: point.elevation,
+                pausesRecording: next.map { $0.segment != point.segment } ?? false,
+                resumesRecording: previous.map { $0.segment != point.segment } ?? false))
+            timeline.body.append(MotionTimeline.BodyReading(
+                heartRate: point.heartRate.flatMap { $0 > 0 ? $0 : nil },
+                cadence: point.cadence.flatMap { $0 > 0 ? (doubleCadence ? $0 * 2 : $0) : nil }))
+        }
+        return timeline
+    }
+
+    /// The points up to the first gap longer than `sameActivityGap`; a note says what is left out.
+    private static func firstActivity(of points: [GPXPoint], notes: inout [String]) -> [GPXPoint] {
+        for index in points.indices.dropFirst() {
+            guard let before = points[index - 1].time, let after = points[index].time else { continue }
+            let gap = after.seconds(since: before)
+            guard gap > sameActivityGap else { continue }
+            let rest = Set(points[index...].map(\.track)).sorted().map { String($0 + 1) }.joined(separator: ", ")
+            notes.append("the file holds more than one activity: replaying the first, up to line \(points[index - 1].line); after a gap of \(ClockText.text(gap)) the rest (track \(rest)) is left out; --track N replays one track")
+            return Array(points[..<index])
+        }
+        return points
+    }
+
+    private static func medianCadence(_ points: [GPXPoint]) -> Double? {
+        let values = points.compactMap(\.cadence).filter { $0 > 0 }.sorted()
+        return values.isEmpty ? nil : values[values.count / 2]
+    }
+
+    /// The points as a steady run at `secondsPerKilometre`: each segment walked at that speed,
+    /// one fix a second, the segments one after another with a pause between.
+    private static func paced(_ points: [GPXPoint], secondsPerKilometre: Double, file: String) throws(ScenarioError) -> Timeline {
+        let speed = 1000 / secondsPerKilometre
+        var timeline = Timeline()
+        var start = 0
+        var clock = 0.0
+        while start < points.count {
+            var end = start + 1
+            while end < points.count, points[end].segment == points[start].segment { end += 1 }
+            let waypoints = points[start..<end].map { RouteWaypoint(coordinate: $0.coordinate, elevation: $0.elevation) }
+            let path = RoutePath(waypoints: waypoints, shape: .once)
+            let seconds = Int((path.passMetres / speed).rounded(.up))
+            guard clock + Double(seconds) <= ScenarioLimits.maxDurationSeconds else {
+                throw ScenarioError(
+                    file: file, place: "line \(points[start].line)",
+                    expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText) at this pace, found longer")
+            }
+            let resumes = !timeline.locations.isEmpty
+            if resumes { timeline.locations[timeline.locations.count - 1].pausesRecording = true }
+            for second in 0...seconds {
+                let at = path.position(at: Double(second) * speed)
+                timeline.locations.append(LocationSample(
+                    time: clock + Double(second), coordinate: at.coordinate, elevation: at.elevation,
+                    resumesRecording: resumes && second == 0))
+                timeline.body.append(MotionTimeline.BodyReading())
+            }
+            clock += Double(seconds + 1)
+            start = end
+        }
+        return timeline
+    }
+}
+
+extension GPXPoint {
+    var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import MateRunDomain
+@testable import MateRunScenarios
+import Testing
+
+@Suite("GPX as devices write it: pauses, several tracks, bad times, routes without times, heart rate")
+struct GPXActivityTests {
+    let fixtures = Fixtures()
+
+    /// A `<trkpt>` `metres` north of 47.6 N at `time` (`"07:00:00"` on 2024-05-18, or a full stamp).
+    static func point(north metres: Double, at time: String?, extensions: String = "") -> String {
+        let latitude = 47.6 + metres / 111_200
+        let stamp = time.map { $0.count == 8 ? "<time>2024-05-18T\($0)Z</time>" : "<time>\($0)</time>" } ?? ""
+        let extra = extensions.isEmpty ? "" : "<extensions>\(extensions)</extensions>"
+        return #"<trkpt lat="\#(latitude)" lon="-122.3">\#(stamp)\#(extra)</trkpt>"#
+    }
+
+    /// `count` points a second apart at 3 m/s from `metres` north, starting at `start` seconds after 07:00.
+    static func run(from metres: Double, start: Int, count: Int) -> [String] {
+        (0..<count).map { second in
+            let t = start + second
+            let clock = String(format: "%02d:%02d:%02d", 7 + t / 3600, t / 60 % 60, t % 60)
+            return point(north: metres + 3 * Double(second), at: clock)
+        }
+    }
+
+    static func document(_ tracks: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        \(tracks.joined(separator: "\n"))
+        </gpx>
+        """
+    }
+
+    static func track(_ segments: [[String]], name: String? = nil, type: String? = nil) -> String {
+        let header = (name.map { "<name>\($0)</name>" } ?? "") + (type.map { "<type>\($0)</type>" } ?? "")
+        return "<trk>\(header)" + segments.map { "<trkseg>\n" + $0.joined(separator: "\n") + "\n</trkseg>" }.joined() + "</trk>"
+    }
+
+    private func load(_ text: String, _ options: GPXReplayOptions = GPXReplayOptions()) throws -> Scenario {
+        try ScenarioLoader.load(path: fixtures.write("t.gpx", text), gpx: options)
+    }
+
+    @Test func aGapBetweenSegmentsIsAWatchPauseWithNothingCountedAcrossIt() throws {
+        // Given 600 s of running, a 3-minute gap in which the runner walked 300 m, and 600 s more
+        let first = Self.run(from: 0, start: 0, count: 600)
+        let second = Self.run(from: 1800 + 300, start: 600 + 180, count: 600)
+        // When it loads
+        let scenario = try load(Self.document([Self.track([first, second])]))
+        // Then the last fix before the gap pauses the recording and the first after resumes it
+        let flags = scenario.locations.enumerated().filter { $0.element.pausesRecording || $0.element.resumesRecording }
+        #expect(flags.map(\.offset) == [599, 600])
+        #expect(scenario.locations[599].pausesRecording && scenario.locations[600].resumesRecording)
+        #expect(scenario.notes.isEmpty)
+    }
+
+    @Test func tracksADayApartAreTwoActivitiesAndTrackPicksOne() throws {
+        // Given two tracks a day apart, named
+        let monday = Self.track([Self.run(from: 0, start: 0, count: 100)], name: "Monday")
+        let tuesday = Self.track([Self.run(from: 0, start: 0, count: 50).map {
+            $0.replacingOccurrences(of: "2024-05-18", with: "2024-05-19")
+        }], name: "Tuesday")
+        let text = Self.document([monday, tuesday])
+        // When it loads without and with --track
+        let first = try load(text)
+        let chosen = try load(text, GPXReplayOptions(track: 2))
+        // Then the first is replayed alone, with a note naming what was left out; --track 2 picks the second
+        #expect(first.locations.count == 100 && first.name == "Monday")
+        #expect(first.notes.count == 1)
+        #expect(first.notes.first?.contains("more than one activity") == true)
+        #expect(first.notes.first?.contains("track 2") == true)
+        #expect(chosen.locations.count == 50 && chosen.name == "Tuesday")
+    }
+
+    @Test func aLogSplitIntoTracksWithAnEmptyFirstOneIsOneActivityWithPauses() throws {
+        // Given an "ACTIVE LOG" split into tracks, the first empty, with 20-minute drives between
+        let tracks = [Self.track([], name: "ACTIVE LOG")] + (0..<3).map { index in
+            Self.track([Self.run(from: Double(index) * 10_000, start: index * 1800, count: 300)], name: "ACTIVE LOG #\(index + 2)")
+        }
+        // When it loads
+        let scenario = try load(Self.document(tracks))
+        // Then every point is kept, with a pause at each drive, and the named track's name
+        #expect(scenario.locations.count == 900)
+        #expect(scenario.locations.filter(\.pausesRecording).count == 2)
+        #expect(scenario.name == "ACTIVE LOG #2")
+    }
+
+    @Test func anEmptyOrMissingTrackNumberIsAnErrorThatSaysHowManyThereAre() {
+        // Given a file of one empty and one real track
+        let text = Self.document([Self.track([]), Self.track([Self.run(from: 0, start: 0, count: 5)])])
+        // When --track names the empty one, or one beyond
+        let empty = fixtures.error(text, name: "x.gpx", options: GPXReplayOptions(track: 1))
+        let beyond = fixtures.error(text, name: "x.gpx", options: GPXReplayOptions(track: 3))
+        // Then each says what is wrong
+        #expect(empty?.expected == "expected points in track 1, found none")
+        #expect(beyond?.expected.contains("expected --track between 1 and 2") == true)
+    }
+
+    @Test func pointsWhoseTimeGoesBackOrIsAbsurdAreDroppedWithACount() throws {
+        // Given a log whose first two points carry 1901 and whose last goes back an hour
+        var points = Self.run(from: 0, start: 0, count: 100)
+        points.insert(Self.point(north: 0, at: "1901-12-13T20:45:52Z"), at: 0)
+        points.insert(Self.point(north: 0, at: "1901-12-13T20:45:53Z"), at: 1)
+        points.append(Self.point(north: 300, at: "06:01:40"))
+        // When it loads
+        let scenario = try load(Self.document([Self.track([points])]))
+        // Then the good 100 points remain, and the notes count what was dropped
+        #expect(scenario.locations.count == 100)
+        #expect(scenario.durationSeconds == 99)
+        #expect(scenario.notes == [
+            "dropped 2 points whose <time> is before 1990 or after 2099 (the first at line 4)",
+            "dropped 1 point whose <time> went back (the first at line 106, 59:59 before the point before it)",
+        ])
+    }
+
+    @Test func aTrackWithoutTimesNeedsAPaceAndReplaysAtIt() throws {
+        // Given a planned route of two points 1 km apart, without times
+        let text = Self.document([Self.track([[Self.point(north: 0, at: nil), Self.point(north: 1000, at: nil)]])])
+        // When it loads without and with a pace of 5:00 per km
+        let error = fixtures.error(text, name: "x.gpx", options: GPXReplayOptions())
+        let paced = try load(text, GPXReplayOptions(paceSecondsPerKilometre: 300))
+        // Then without, the error says to give one; with, a fix a second for 300 s
+        #expect(error?.expected.contains("give a pace, e.g. --pace 5:30") == true)
+        #expect(paced.locations.count == 301)
+        #expect(paced.durationSeconds == 300)
+        let metres = Geodesic.distance(from: paced.locations[0].coordinate, to: paced.locations[150].coordinate)
+        #expect(abs(metres - 500) < 1.5, "halfway after \(metres) m")
+    }
+
+    @Test func aRouteIsReplayedWhenTheFileHasNoTrack() throws {
+        // Given a <rte> of three points without times
+        let route = """
+            <rte><name>Planned</name>
+            <rtept lat="47.6" lon="-122.3"/><rtept lat="47.605" lon="-122.3"/><rtept lat="47.605" lon="-122.295"/>
+            </rte>
+            """
+        // When it loads at 6:00 per km
+        let scenario = try load(Self.document([route]), GPXReplayOptions(paceSecondsPerKilometre: 360))
+        // Then it is the route, named, at that pace
+        #expect(scenario.name == "Planned")
+        #expect(scenario.summary.hasPrefix("GPX route"))
+        #expect(scenario.locations.count > 100)
+        #expect(scenario.notes == ["replaying at 6:00 per km, not at the file's own times"])
+    }
+
+    @Test(arguments: [
+        "<gpxtpx:TrackPointExtension><gpxtpx:hr>151</gpxtpx:hr><gpxtpx:cad>86</gpxtpx:cad></gpxtpx:TrackPointExtension>",
+        "<ns3:TrackPointExtension><ns3:hr>151</ns3:hr><ns3:cad>86</ns3:cad></ns3:TrackPointExtension>",
+        "<TrackPointExtension><hr>151</hr><cad>86</cad></TrackPointExtension>",
+    ])
+    func heartRateAndPerFootCadenceAreReadUnderAnyPrefix(extensions: String) throws {
+        // Given a running track whose points carry heart rate 151 and Garmin's per-foot cadence 86
+        let points = (0..<10).map { second in
+            Self.point(north: 3 * Double(second), at: "07:00:0\(second)", extensions: extensions)
+        }
+        // When it loads
+        let scenario = try load(Self.document([Self.track([points], type: "running")]))
+        // Then every motion sample carries them, cadence in steps per minute (both feet)
+        #expect(scenario.motions.count == 10)
+        #expect(scenario.motions.allSatisfy { $0.heartRate == 151 && $0.cadence == 172 })
+        #expect(scenario.sport == .running)
+    }
+
+    @Test func aTrackWithoutHeartRateHasNone() throws {
+        let scenario = try load(Self.document([Self.track([Self.run(from: 0, start: 0, count: 10)])]))
+        #expect(scenario.motions.allSatisfy { $0.heartRate == nil && $0.cadence == nil })
+    }
+
+    @Test func theSportComesFromTheTypeElseFromTheSpeeds() throws {
+        // Given a track typed as a ride, and an untyped track at 10 m/s
+        let typed = try load(Self.document([Self.track([Self.run(from: 0, start: 0, count: 10)], type: "cycling")]))
+        let fast = (0..<30).map { Self.point(north: 10 * Double($0), at: "07:00:\($0 < 10 ? "0" : "")\($0)") }
+        let untyped = try load(Self.document([Self.track([fast])]))
+        // Then both are rides, whose outlier speed allows a descent
+        #expect(typed.sport == .cycling)
+        #expect(untyped.sport == .cycling)
+        #expect(TrackingSettings.standard(for: .cycling).fastestPlausibleSpeed > 25)
+    }
+
+    @Test func trackAndPaceAreRefusedForAJSONScenario() {
+        let error = fixtures.error(Fixtures.scripted(segments: #"[{"pace": "5:30", "duration": 60}]"#),
+                                   options: GPXReplayOptions(track: 1))
+        #expect(error?.expected.contains("--track and --pace apply to GPX tracks") == true)
+    }
+}
