@@ -116,6 +116,8 @@ struct RunFormatTests {
         #expect(RunFormat.raceName(goalMetres: 21_097.5) == "half marathon")
         #expect(RunFormat.raceName(goalMetres: 42_195) == "marathon")
         #expect(RunFormat.raceName(goalMetres: 10_000) == nil)
+        #expect(RunFormat.progressLabel(metres: 21_097.5, goalMetres: 21_097.5) == "21.10 / 21.10 km  100%")
+        #expect(RunFormat.progressLabel(metres: 21_090, goalMetres: 21_097.5) == "21.09 / 21.10 km  99%")
         #expect(RunFormat.displayName("민수", fallback: "mate") == "민수")
     }
 }

@@ -17,10 +17,12 @@ extension RunFormat {
         }
     }
 
-    /// `3.21 / 5.00 km  64%`: distance against a goal.
+    /// `3.21 / 5.00 km  64%`: distance against a goal. A reached goal reads as its own number
+    /// (`21.10 / 21.10 km  100%` for a half marathon, not `21.09 / 21.10`).
     package static func progressLabel(metres: Double, goalMetres: Double) -> String {
         let fraction = goalMetres > 0 ? metres / goalMetres : 0
-        return kilometreNumber(metres: metres) + " / " + goal(metres: goalMetres) + "  "
+        let covered = metres >= goalMetres ? String(goal(metres: goalMetres).dropLast(3)) : kilometreNumber(metres: metres)
+        return covered + " / " + goal(metres: goalMetres) + "  "
             + percent(fraction: fraction)
     }
 
