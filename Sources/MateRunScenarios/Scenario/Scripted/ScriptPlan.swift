@@ -6,6 +6,8 @@ struct ScriptedSegment: Equatable {
     /// Metres per second; 0 when still.
     var speed: Double
     var durationSeconds: Double
+    /// The heart rate this segment settles at, when the scenario names one.
+    var heartRateBPM: Double?
 
     var distanceMetres: Double { speed * durationSeconds }
 }
@@ -52,6 +54,8 @@ struct ScriptPlan {
     var route: RoutePath
     var segments: [ScriptedSegment]
     var gps: GPSSettings
+    /// The runner's simulated heart rate; nil when the scenario has no heart-rate sensor.
+    var heartRate: HeartRateModel?
 
     var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
     var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
