@@ -51,10 +51,12 @@ struct ScenarioFileDTO {
                 motions: motions.isEmpty ? MotionTimeline.inferred(from: recordedLocations) : motions,
                 routeMetres: nil, source: .recorded)
         }
-        return scenario(
+        var scripted = scenario(
             locations: TimeOrderedMerge.merge(ScriptedTrack.locations(for: script), recordedLocations, time: \.time),
             motions: TimeOrderedMerge.merge(ScriptedTrack.motions(for: script), recordedMotions, time: \.time),
             routeMetres: script.totalDistanceMetres, source: .scripted)
+        scripted.workout = script.workout
+        return scripted
     }
 
     private func scenario(

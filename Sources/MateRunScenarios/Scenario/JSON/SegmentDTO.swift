@@ -24,7 +24,13 @@ enum SegmentDTO {
                 guard segments.count + group.count * Int(count) <= ScenarioLimits.maxSegments else {
                     throw item.mismatch("expected at most \(ScenarioLimits.maxSegments) segments with repeats unrolled, found more")
                 }
-                for _ in 0..<Int(count) { segments.append(contentsOf: group) }
+                for round in 1...Int(count) {
+                    segments.append(contentsOf: group.map { segment in
+                        var inRound = segment
+                        if inRound.repetition == nil { inRound.repetition = Workout.Repetition(index: round, count: Int(count)) }
+                        return inRound
+                    })
+                }
             }
         }
         return segments
@@ -48,7 +54,8 @@ enum SegmentDTO {
         let duration = item["duration"].isMissing
             ? try item["distance_km"].number(in: 0.001...1000, meaning: "a distance in km") * 1000 / speed
             : try duration(item["duration"])
-        return ScriptedSegment(activity: activity, speed: speed, durationSeconds: duration, heartRateBPM: try heartRate(item))
+        return ScriptedSegment(activity: activity, speed: speed, durationSeconds: duration, heartRateBPM: try heartRate(item),
+                               isSetByDistance: item["duration"].isMissing)
     }
 
     private static func heartRate(_ item: ScenarioJSONNode) throws(ScenarioError) -> Double? {

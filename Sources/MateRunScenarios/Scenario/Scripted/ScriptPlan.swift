@@ -8,6 +8,10 @@ struct ScriptedSegment: Equatable {
     var durationSeconds: Double
     /// The heart rate this segment settles at, when the scenario names one.
     var heartRateBPM: Double?
+    /// Whether the scenario set the segment by distance (`distance_km`) rather than by time.
+    var isSetByDistance = false
+    /// The round of a `repeat` group this segment belongs to (the innermost group).
+    var repetition: Workout.Repetition?
 
     var distanceMetres: Double { speed * durationSeconds }
 }
@@ -58,5 +62,14 @@ struct ScriptPlan {
     var heartRate: HeartRateModel?
 
     var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
+
+    /// The segments as the workout the runner follows.
+    var workout: Workout {
+        Workout(steps: segments.map { segment in
+            Workout.Step(
+                activity: segment.activity, durationSeconds: segment.durationSeconds,
+                distanceMetres: segment.isSetByDistance ? segment.distanceMetres : nil, repetition: segment.repetition)
+        })
+    }
     var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
 }
