@@ -22,6 +22,7 @@ package struct TrackGenerator {
     private var time = 0.0
     private var distance = 0.0
     private var gaps: [ClosedRange<Double>] = []
+    private var watchPauses: [ClosedRange<Double>] = []
     private var outliers: [Double: Double] = [:]
     private let noise: Double
     private let seed: UInt64
@@ -70,6 +71,13 @@ package struct TrackGenerator {
         gaps.append(time + 0.5...time + seconds)
     }
 
+    /// The runner pauses the watch for the next `seconds` (and goes on moving): no fixes, the
+    /// last fix before says the recording paused, the first after that it resumed.
+    package mutating func pauseWatch(forNext seconds: Double) {
+        gaps.append(time + 0.5...time + seconds)
+        watchPauses.append(time + 0.5...time + seconds)
+    }
+
     /// The fix at whole second `second` is thrown `metres` east of the truth.
     package mutating func throwOutlier(atSecond second: Int, metres: Double) {
         outliers[Double(second)] = metres
@@ -95,6 +103,11 @@ package struct TrackGenerator {
             let truth = place(at: t)
             result.append(LocationSample(time: t, coordinate: displaced(truth, east: east, north: north),
                                          elevation: 0, horizontalAccuracy: accuracy))
+        }
+        for pause in watchPauses {
+            guard let after = result.firstIndex(where: { $0.time > pause.upperBound }), after > 0 else { continue }
+            result[after - 1].pausesRecording = true
+            result[after].resumesRecording = true
         }
         return result
     }

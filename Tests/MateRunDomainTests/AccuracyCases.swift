@@ -64,6 +64,17 @@ enum AccuracyCases {
         return track
     }
 
+    /// 3 km of running with the watch paused between them for 3 minutes, in which the runner
+    /// walks 300 m: the recorded run is 3 km, 900 s of moving.
+    static func watchPause() -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 75)
+        track.run(metres: 1500, speed: pace)
+        track.pauseWatch(forNext: 180)
+        track.run(metres: 300, speed: 300.0 / 180)
+        track.run(metres: 1500, speed: pace)
+        return track
+    }
+
     /// 3 km straight with a fix thrown 300 m sideways every 100 s.
     static func outliers() -> TrackGenerator {
         var track = TrackGenerator(azimuth: 120, noise: 3, seed: 5)
@@ -102,13 +113,17 @@ struct AccuracyReplay {
     /// (time, live distance, moving seconds) after each fix.
     var live: [(time: Double, distance: Double, moving: Double)] = []
     var pauses = 0
+    /// Run times at which the signal was declared lost (with a motion sensor ticking each second).
+    var gpsLosses: [Double] = []
 
     init(_ track: TrackGenerator, motionSensor: Bool = false) {
         var motions = (motionSensor ? track.motions : [])[...]
         var wasPaused = false
         for sample in track.samples {
             while let motion = motions.first, motion.time <= sample.time {
+                let gpsOK = session.gpsOK
                 session.record(motion)
+                if gpsOK, !session.gpsOK { gpsLosses.append(motion.time) }
                 motions.removeFirst()
             }
             session.record(sample)

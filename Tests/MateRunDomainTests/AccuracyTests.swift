@@ -67,6 +67,29 @@ struct AccuracyTests {
         #expect(replay.pauses == 0)
     }
 
+    @Test func aSignalLossIsToldAfterTenSecondsAndTheRunGoesOn() {
+        // Given 30 s without fixes on a straight run, with a motion sensor ticking each second
+        let track = AccuracyCases.signalLoss()
+        // When it is replayed
+        let replay = AccuracyReplay(track, motionSensor: true)
+        // Then GPS is lost once, 10 s into the gap, and found again; nothing else changes
+        #expect(replay.gpsLosses.count == 1)
+        #expect(replay.session.gpsOK)
+        #expect(abs(replay.error(against: track.truthMetres)) < 0.005, "\(replay.distance)")
+    }
+
+    @Test func aWatchPauseCountsNeitherTheDistanceNorTheTimeWalkedWhilePaused() {
+        // Given 3 km of running with a 3-minute watch pause in which the runner walks 300 m
+        let track = AccuracyCases.watchPause()
+        // When it is replayed
+        let replay = AccuracyReplay(track)
+        // Then the recorded 3 km are measured within 0.5%, and moving time is the 900 s run
+        #expect(abs(replay.error(against: 3000)) < 0.005, "\(replay.distance)")
+        #expect(abs(replay.moving - 900) < 2, "moving \(replay.moving)")
+        #expect(replay.pauses == 1)
+        #expect(replay.session.gpsOK)
+    }
+
     @Test func outliersAreRejected() {
         // Given a fix thrown 300 m sideways every 100 s
         let track = AccuracyCases.outliers()

@@ -81,3 +81,84 @@ final class Flag: Sendable {
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }
+
+extension RunningUseCaseTests {
+    @Test func theRunnersKeysPauseResumeMarkALapAndStopTheRunWithEvents() async {
+        // Given a 20-minute run with a motion update every second, and the runner's controls
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 1200, activity: .running)
+        let clock = ManualClock()
+        let controls = RunnerControls()
+        let events = DefaultRunningUseCase(
+            profile: runner, goalMetres: nil,
+            locationProvider: RecordedSensor(samples: track.samples, clock: clock),
+            motionProvider: RecordedSensor(samples: track.motions, clock: clock),
+            clock: clock, controls: controls).events()
+        // When the runner pauses at 100 s, resumes at 200 s, marks a lap at 300 s and stops at 400 s
+        let collected = Task {
+            var all: [RunEvent] = []
+            for await event in events {
+                all.append(event)
+                guard case .progress(let snapshot) = event else { continue }
+                switch snapshot.elapsedSeconds {
+                case 100, 200: controls.send(.togglePause)
+                case 300: controls.send(.markLap)
+                case 400: controls.send(.stop)
+                default: break
+                }
+            }
+            return all
+        }
+        let finished = Flag()
+        Task {
+            _ = await collected.value
+            finished.set()
+        }
+        await drive(clock) { finished.isSet }
+        let all = await collected.value
+        // Then the pause and the resume say the runner did it, a lap closes, and the run is kept as stopped
+        let pauses = all.compactMap { if case .paused(_, let by) = $0 { by } else { nil } }
+        let resumes = all.compactMap { if case .resumed(_, let by) = $0 { by } else { nil } }
+        let laps = all.compactMap { if case .lap(let lap) = $0 { lap } else { nil } }
+        #expect(pauses == [.runner])
+        #expect(resumes == [.runner])
+        #expect(laps.count == 1)
+        guard case .finished(let summary) = all.last else {
+            Issue.record("last event is not the summary")
+            return
+        }
+        #expect(summary.ending == .stopped)
+        #expect(abs(summary.snapshot.elapsedSeconds - 401) <= 1)
+        #expect(abs(summary.snapshot.movingSeconds - 301) <= 2, "moving \(summary.snapshot.movingSeconds)")
+        #expect(summary.laps.count == 2, "the lap marked and the stretch after it")
+        #expect(abs(summary.snapshot.distanceMetres - 900) < 20, "\(summary.snapshot.distanceMetres) m")
+    }
+
+    @Test func fixesThatStopComingAreAGPSLossAndTheirReturnAFind() async {
+        // Given 100 s of fixes, 30 s without (the motion sensor still ticking), then 100 s more
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 100, activity: .running)
+        var gap = TrackBuilder()
+        gap.north(speed: 3, seconds: 230, activity: .running)
+        let samples = gap.samples.filter { $0.time <= 100 || $0.time > 130 }
+        let clock = ManualClock()
+        let events = DefaultRunningUseCase(
+            profile: runner, goalMetres: nil,
+            locationProvider: RecordedSensor(samples: samples, clock: clock),
+            motionProvider: RecordedSensor(samples: gap.motions, clock: clock), clock: clock).events()
+        // When it runs
+        let collected = Task { await events.reduce(into: [RunEvent]()) { $0.append($1) } }
+        let finished = Flag()
+        Task {
+            _ = await collected.value
+            finished.set()
+        }
+        await drive(clock) { finished.isSet }
+        let all = await collected.value
+        // Then GPS is lost 10 s into the gap and found at the next fix
+        let lost = all.compactMap { if case .gpsLost(let s) = $0 { s.elapsedSeconds } else { nil } }
+        let found = all.compactMap { if case .gpsFound(let s) = $0 { s.elapsedSeconds } else { nil } }
+        #expect(lost == [111])
+        #expect(found == [131])
+    }
+}

@@ -171,4 +171,19 @@ struct JSONEventViewTests {
         #expect(lapLine["index"] as? Int == 2)
         #expect(lapLine["pace_s_per_km"] as? Double == 225)
     }
+
+    @Test("a scripted run's progress says which segment it is in and how much of it is left")
+    func segmentField() throws {
+        // Given a snapshot 3rd of 15 segments, an 800 m interval in round 2 of 6 with 133.3 m left
+        var snapshot = Fixtures.midRun
+        snapshot.workout = WorkoutPosition(
+            index: 3, count: 15,
+            step: Workout.Step(activity: .running, durationSeconds: 200, distanceMetres: 800,
+                               repetition: Workout.Repetition(index: 2, count: 6)),
+            remainingSeconds: 33.3, remainingMetres: 133.3, next: nil)
+        // When written
+        let line = view.line(for: .progress(snapshot))
+        // Then
+        #expect(line.hasSuffix(#""segment":{"index":3,"count":15,"activity":"running","remaining_m":133.3,"repeat":{"index":2,"count":6}}}"#))
+    }
 }

@@ -65,7 +65,7 @@ struct AppContainer {
             profile: profile, goalMetres: goalMetres,
             locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
             motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
-            clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal)
+            clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal, workout: scenario.workout)
     }
 
     func screen(options: RunOptions, profile: RunnerProfile) -> any RunScreen {

@@ -26,13 +26,15 @@ package struct RunSnapshot: Sendable, Equatable {
     package var cadenceSPM: Double?
     /// False while fixes have stopped coming (signal lost): time runs on, distance waits.
     package var gpsOK: Bool
+    /// Where the runner is in the workout the run follows, if it follows one.
+    package var workout: WorkoutPosition?
 
     package init(
         elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMetres: Double = 0,
         caloriesKilocalories: Double = 0, currentPaceSecondsPerKilometre: Double? = nil,
         elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil,
         position: Coordinate? = nil, elevationMetres: Double? = nil, gradePercent: Double? = nil,
-        heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true
+        heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
@@ -48,6 +50,7 @@ package struct RunSnapshot: Sendable, Equatable {
         self.heartRateBPM = heartRateBPM
         self.cadenceSPM = cadenceSPM
         self.gpsOK = gpsOK
+        self.workout = workout
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.

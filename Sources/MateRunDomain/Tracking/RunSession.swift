@@ -8,6 +8,8 @@
 package struct RunSession: Sendable {
     package let profile: RunnerProfile
     package let goalMetres: Double?
+    /// The steps the run follows, if it follows a structured workout.
+    package let workout: Workout?
     private let settings: TrackingSettings
 
     private var filter: TrackFilter
@@ -47,8 +49,9 @@ package struct RunSession: Sendable {
     private var splitStartMoving = 0.0
     private var splitStartGain = 0.0
 
-    package init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard) {
+    package init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard, workout: Workout? = nil) {
         self.profile = profile
+        self.workout = workout
         self.goalMetres = goalMetres.flatMap { $0 > 0 ? $0 : nil }
         self.settings = settings
         filter = TrackFilter(settings: settings)
@@ -76,7 +79,7 @@ package struct RunSession: Sendable {
             elevationGainMetres: elevation.gain, isPaused: isPaused, goalMetres: goalMetres,
             position: lastPosition, elevationMetres: elevation.smoothed, gradePercent: isPaused ? nil : grade.percent,
             heartRateBPM: body.heartRate(at: elapsedSeconds), cadenceSPM: isPaused ? nil : body.cadence(at: elapsedSeconds),
-            gpsOK: gpsOK)
+            gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: elapsedSeconds))
     }
 
     /// Moves run time forward (never back) and applies auto-pause.

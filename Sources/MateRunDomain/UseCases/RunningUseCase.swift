@@ -16,16 +16,18 @@ package struct DefaultRunningUseCase: RunningUseCase {
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
     private let controls: RunnerControls?
+    private let workout: Workout?
 
     /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`);
     /// `controls` carries the runner's own commands (pause, lap, stop).
     package init(
         profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
         motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard,
-        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, workout: Workout? = nil
     ) {
         self.stopSignal = stopSignal
         self.controls = controls
+        self.workout = workout
         self.profile = profile
         self.goalMetres = goalMetres
         self.settings = settings
@@ -36,7 +38,7 @@ package struct DefaultRunningUseCase: RunningUseCase {
 
     package func events() -> RunEventStream {
         let driver = RunDriver(
-            session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings),
+            session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings, workout: workout),
             merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
             clock: clock, stopSignal: stopSignal, controls: controls)
         return RunEventStream(unfolding: { await driver.next() })

@@ -54,7 +54,27 @@ package struct JSONEventView: Sendable {
             ("cadence_spm", snapshot.cadenceSPM.map(whole)),
             ("elevation_m", snapshot.elevationMetres.map(tenths)),
             ("grade_percent", snapshot.gradePercent.map(tenths)),
+            ("segment", snapshot.workout.map(segment)),
         ])
+    }
+
+    /// Where a scripted run is in its segments: `index`, `count`, `activity`, `remaining_s` (or
+    /// `remaining_m` for a segment set by distance), and `repeat` inside a repeated group.
+    private static func segment(_ position: WorkoutPosition) -> JSON {
+        var fields: [JSONMember] = [
+            ("index", .integer(position.index)),
+            ("count", .integer(position.count)),
+            ("activity", .string(position.step.activity.rawValue)),
+        ]
+        if let metres = position.remainingMetres {
+            fields.append(("remaining_m", tenths(metres)))
+        } else {
+            fields.append(("remaining_s", tenths(position.remainingSeconds)))
+        }
+        if let repetition = position.step.repetition {
+            fields.append(("repeat", .object([("index", .integer(repetition.index)), ("count", .integer(repetition.count))])))
+        }
+        return .object(fields)
     }
 
     /// Fields a source may not have: absent, not null or 0, when it has none.

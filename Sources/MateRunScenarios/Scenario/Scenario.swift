@@ -34,6 +34,8 @@ package struct Scenario: Sendable {
     /// What the track records, for the tracker's outlier speed; running unless a GPX file says
     /// (its `<type>`) or its speeds show otherwise.
     package var sport: Sport
+    /// The steps a scripted run follows (its segments); nil for recorded runs and GPX tracks.
+    package var workout: Workout?
     /// What reading the file took that its author should know (points dropped, tracks left out),
     /// one sentence each, for standard error.
     package var notes: [String]
@@ -41,7 +43,7 @@ package struct Scenario: Sendable {
     package init(
         name: String, summary: String, runner: RunnerProfile?, goalMetres: Double?,
         locations: [LocationSample], motions: [MotionSample], durationSeconds: Double,
-        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = []
+        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = [], workout: Workout? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -54,5 +56,6 @@ package struct Scenario: Sendable {
         self.source = source
         self.sport = sport
         self.notes = notes
+        self.workout = workout
     }
 }

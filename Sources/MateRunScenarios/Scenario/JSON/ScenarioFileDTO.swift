@@ -9,8 +9,11 @@ import MateRunDomain
 struct ScenarioFileDTO {
     static let supportedVersion = 1
     static let fields = [
-        "version", "name", "description", "runner", "goal_km", "route", "segments", "gps", "locations", "motions",
+        "version", "name", "description", "runner", "goal_km", "route", "segments", "gps", "heart_rate", "locations",
+        "motions",
     ]
+    /// The maximum heart rate assumed when neither the runner nor the command line gives one.
+    static let defaultMaxHeartRate = 190.0
 
     var name: String
     var description: String
@@ -48,10 +51,12 @@ struct ScenarioFileDTO {
                 motions: motions.isEmpty ? MotionTimeline.inferred(from: recordedLocations) : motions,
                 routeMetres: nil, source: .recorded)
         }
-        return scenario(
+        var scripted = scenario(
             locations: TimeOrderedMerge.merge(ScriptedTrack.locations(for: script), recordedLocations, time: \.time),
             motions: TimeOrderedMerge.merge(ScriptedTrack.motions(for: script), recordedMotions, time: \.time),
             routeMetres: script.totalDistanceMetres, source: .scripted)
+        scripted.workout = script.workout
+        return scripted
     }
 
     private func scenario(
@@ -71,10 +76,26 @@ struct ScenarioFileDTO {
     }
 
     private static func runnerProfile(_ value: ScenarioJSONNode) throws(ScenarioError) -> RunnerProfile {
-        try value.object().allowOnly(["name", "weight_kg"])
+        try value.object().allowOnly(["name", "weight_kg", "max_heart_rate"])
         return RunnerProfile(
             name: try value["name"].string(),
-            weightKilograms: try value["weight_kg"].number(in: 20...300, meaning: "a weight in kg"))
+            weightKilograms: try value["weight_kg"].number(in: 20...300, meaning: "a weight in kg"),
+            maxHeartRateBPM: value["max_heart_rate"].isMissing
+                ? nil : try value["max_heart_rate"].number(in: 100...230, meaning: "a maximum heart rate in beats per minute"))
+    }
+
+    /// `"heart_rate": {"resting": 55, "drift_per_hour": 5}`: the runner wears a heart-rate strap.
+    private static func heartRateModel(_ value: ScenarioJSONNode, runner: ScenarioJSONNode) throws(ScenarioError) -> HeartRateModel? {
+        guard !value.isMissing else { return nil }
+        try value.object().allowOnly(["resting", "drift_per_hour"])
+        let resting = try value["resting"].number(in: 30...120, meaning: "a resting heart rate in beats per minute")
+        let max = runner["max_heart_rate"].numericValue ?? defaultMaxHeartRate
+        guard max > resting + 20 else {
+            throw value["resting"].mismatch("expected a resting heart rate well below the maximum (\(Int(max))), found \(value["resting"].found)")
+        }
+        let drift = value["drift_per_hour"].isMissing
+            ? 0 : try value["drift_per_hour"].number(in: 0...30, meaning: "a drift in beats per minute per hour")
+        return HeartRateModel(restingBPM: resting, maxBPM: max, driftPerHour: drift)
     }
 
     private static func scriptPlan(_ root: ScenarioJSONNode) throws(ScenarioError) -> ScriptPlan? {
@@ -87,7 +108,8 @@ struct ScenarioFileDTO {
         let route = try RouteDTO.decode(root["route"]).toDomain()
         let segments = try SegmentDTO.decodeList(root["segments"])
         let gps = try GPSDTO.decode(root["gps"])
-        let plan = ScriptPlan(route: route, segments: segments, gps: gps)
+        let plan = ScriptPlan(route: route, segments: segments, gps: gps,
+                              heartRate: try heartRateModel(root["heart_rate"], runner: root["runner"]))
         // Finite: each segment lasts at most maxDurationSeconds, and there are at most maxSegments.
         guard plan.totalDurationSeconds <= ScenarioLimits.maxDurationSeconds else {
             throw root["segments"].mismatch(

@@ -2,7 +2,7 @@ import MateRunDomain
 
 /// The `segments` of a scripted scenario: stretches at a steady pace, and `repeat` groups of them.
 enum SegmentDTO {
-    static let fields = ["activity", "pace", "speed_kmh", "duration", "distance_km"]
+    static let fields = ["activity", "pace", "speed_kmh", "duration", "distance_km", "heart_rate"]
 
     /// The segments in run order, with repeat groups unrolled.
     static func decodeList(_ value: ScenarioJSONNode) throws(ScenarioError) -> [ScriptedSegment] {
@@ -24,7 +24,13 @@ enum SegmentDTO {
                 guard segments.count + group.count * Int(count) <= ScenarioLimits.maxSegments else {
                     throw item.mismatch("expected at most \(ScenarioLimits.maxSegments) segments with repeats unrolled, found more")
                 }
-                for _ in 0..<Int(count) { segments.append(contentsOf: group) }
+                for round in 1...Int(count) {
+                    segments.append(contentsOf: group.map { segment in
+                        var inRound = segment
+                        if inRound.repetition == nil { inRound.repetition = Workout.Repetition(index: round, count: Int(count)) }
+                        return inRound
+                    })
+                }
             }
         }
         return segments
@@ -38,7 +44,7 @@ enum SegmentDTO {
                 throw item[field].mismatch("expected only a duration for a still segment (standing has no pace or distance)")
             }
             let duration = try duration(item["duration"])
-            return ScriptedSegment(activity: .still, speed: 0, durationSeconds: duration)
+            return ScriptedSegment(activity: .still, speed: 0, durationSeconds: duration, heartRateBPM: try heartRate(item))
         }
         try item.requireOne(of: "pace", or: "speed_kmh", because: "for a \(activity.rawValue) segment")
         let speed = item["pace"].isMissing
@@ -48,7 +54,12 @@ enum SegmentDTO {
         let duration = item["duration"].isMissing
             ? try item["distance_km"].number(in: 0.001...1000, meaning: "a distance in km") * 1000 / speed
             : try duration(item["duration"])
-        return ScriptedSegment(activity: activity, speed: speed, durationSeconds: duration)
+        return ScriptedSegment(activity: activity, speed: speed, durationSeconds: duration, heartRateBPM: try heartRate(item),
+                               isSetByDistance: item["duration"].isMissing)
+    }
+
+    private static func heartRate(_ item: ScenarioJSONNode) throws(ScenarioError) -> Double? {
+        item["heart_rate"].isMissing ? nil : try item["heart_rate"].number(in: 30...230, meaning: "a heart rate in beats per minute")
     }
 
     private static func duration(_ value: ScenarioJSONNode) throws(ScenarioError) -> Double {

@@ -6,6 +6,12 @@ struct ScriptedSegment: Equatable {
     /// Metres per second; 0 when still.
     var speed: Double
     var durationSeconds: Double
+    /// The heart rate this segment settles at, when the scenario names one.
+    var heartRateBPM: Double?
+    /// Whether the scenario set the segment by distance (`distance_km`) rather than by time.
+    var isSetByDistance = false
+    /// The round of a `repeat` group this segment belongs to (the innermost group).
+    var repetition: Workout.Repetition?
 
     var distanceMetres: Double { speed * durationSeconds }
 }
@@ -52,7 +58,18 @@ struct ScriptPlan {
     var route: RoutePath
     var segments: [ScriptedSegment]
     var gps: GPSSettings
+    /// The runner's simulated heart rate; nil when the scenario has no heart-rate sensor.
+    var heartRate: HeartRateModel?
 
     var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
+
+    /// The segments as the workout the runner follows.
+    var workout: Workout {
+        Workout(steps: segments.map { segment in
+            Workout.Step(
+                activity: segment.activity, durationSeconds: segment.durationSeconds,
+                distanceMetres: segment.isSetByDistance ? segment.distanceMetres : nil, repetition: segment.repetition)
+        })
+    }
     var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
 }

@@ -40,15 +40,18 @@ enum ScriptedTrack {
         return samples
     }
 
-    /// One motion update per whole second, like a pedometer: the segment's activity and cadence.
+    /// One motion update per whole second, like a pedometer (the segment's activity and
+    /// cadence) with a heart-rate strap when the plan has one.
     static func motions(for plan: ScriptPlan) -> [MotionSample] {
         let timeline = ScriptTimeline(segments: plan.segments)
         let lastSecond = Int((timeline.durationSeconds + 1e-9).rounded(.down))
+        let beats = plan.heartRate?.beats(for: plan.segments) ?? []
         return (0...max(0, lastSecond)).map { second in
             let segment = timeline.segment(at: Double(second))
             return MotionSample(
                 time: Double(second), activity: segment.activity,
-                cadence: Cadence.stepsPerMinute(activity: segment.activity, speed: segment.speed))
+                cadence: Cadence.stepsPerMinute(activity: segment.activity, speed: segment.speed),
+                heartRate: second < beats.count ? beats[second] : nil)
         }
     }
 

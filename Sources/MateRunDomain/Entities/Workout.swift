@@ -1,0 +1,85 @@
+/// A structured workout: the steps a run follows (a warm-up, intervals and recoveries, a walk
+/// break), each for a time or a distance, as a watch runs them.
+///
+/// It exists so the runner can be told what they are doing now, for how long, and what comes
+/// next; the steps are laid end to end in run time from the start.
+package struct Workout: Sendable, Equatable {
+    /// One step: what to do and for how long.
+    package struct Step: Sendable, Equatable {
+        package var activity: Activity
+        package var durationSeconds: Double
+        /// The step's length when it is set by distance (an 800 m interval), nil when by time.
+        package var distanceMetres: Double?
+        /// Where the step sits in a repeated group (interval 3 of 6), if it is in one.
+        package var repetition: Repetition?
+
+        package init(activity: Activity, durationSeconds: Double, distanceMetres: Double? = nil, repetition: Repetition? = nil) {
+            self.activity = activity
+            self.durationSeconds = durationSeconds
+            self.distanceMetres = distanceMetres
+            self.repetition = repetition
+        }
+    }
+
+    /// The round of a repeated group a step belongs to, counted from 1.
+    package struct Repetition: Sendable, Equatable {
+        package var index: Int
+        package var count: Int
+
+        package init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+    }
+
+    package let steps: [Step]
+    private let starts: [Double]
+
+    package init(steps: [Step]) {
+        self.steps = steps
+        var time = 0.0
+        starts = steps.map { step in
+            defer { time += step.durationSeconds }
+            return time
+        }
+    }
+
+    /// Where the runner is in the workout at `elapsed` seconds; nil before the first step or
+    /// after the last one.
+    package func position(at elapsed: Double) -> WorkoutPosition? {
+        guard let first = starts.first, elapsed >= first else { return nil }
+        var low = 0, high = starts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= elapsed { low = middle } else { high = middle }
+        }
+        let step = steps[low]
+        let remaining = starts[low] + step.durationSeconds - elapsed
+        guard remaining > 0 else { return nil }
+        let metres = step.distanceMetres.map { $0 * remaining / step.durationSeconds }
+        return WorkoutPosition(
+            index: low + 1, count: steps.count, step: step, remainingSeconds: remaining, remainingMetres: metres,
+            next: low + 1 < steps.count ? steps[low + 1] : nil)
+    }
+}
+
+/// Where a runner is in a workout: the step, how much of it is left, and what comes next.
+package struct WorkoutPosition: Sendable, Equatable {
+    /// 1 for the first step.
+    package var index: Int
+    package var count: Int
+    package var step: Workout.Step
+    package var remainingSeconds: Double
+    /// For a step set by distance: the metres left of it.
+    package var remainingMetres: Double?
+    package var next: Workout.Step?
+
+    package init(index: Int, count: Int, step: Workout.Step, remainingSeconds: Double, remainingMetres: Double?, next: Workout.Step?) {
+        self.index = index
+        self.count = count
+        self.step = step
+        self.remainingSeconds = remainingSeconds
+        self.remainingMetres = remainingMetres
+        self.next = next
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Compares materun's distance for GPX files with what gpxpy (a reader users have) measures.
+#
+# Usage: scripts/check-gpx-readers.sh [MATERUN]
+# Needs python3 with gpxpy (pip install gpxpy). Without them it says so and exits 0: this check
+# runs in CI after CI installs gpxpy. Fails when materun's distance is more than 2% away from
+# gpxpy's length_2d over the same points: a watch pause (segments) is not walked by either, and
+# both leave out dropped points' stretches.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+materun=${1:-$(swift build --show-bin-path)/materun}
+if ! python3 -c 'import gpxpy' 2>/dev/null; then
+  echo "skipped: python3 with gpxpy is not installed (pip install gpxpy)"
+  exit 0
+fi
+python3 - "$materun" <<'PY'
+import gpxpy, json, subprocess, sys, glob, datetime
+materun = sys.argv[1]
+# (file, materun options, what gpxpy measures)
+cases = [(f, [], None) for f in sorted(glob.glob("Tests/MateRunAppTests/DeviceGPX/*.gpx")) if "planned" not in f]
+cases.append(("Tests/MateRunAppTests/DeviceGPX/planned-route.gpx", ["--pace", "6:00"], "routes"))
+failed = False
+print(f"{'file':44s} {'gpxpy m':>10s} {'materun m':>10s} {'diff':>7s}")
+for path, options, kind in cases:
+    gpx = gpxpy.parse(open(path, encoding="utf-8"))
+    if kind == "routes":
+        expected = sum(r.length() for r in gpx.routes)
+    else:
+        # The points materun keeps: plausible times that do not go back.
+        low, high = datetime.datetime(1990, 1, 1, tzinfo=datetime.timezone.utc), datetime.datetime(2100, 1, 1, tzinfo=datetime.timezone.utc)
+        expected, last = 0.0, None
+        for track in gpx.tracks:
+            for segment in track.segments:
+                previous = None
+                for point in segment.points:
+                    if point.time is None or not (low <= point.time < high) or (last and point.time < last):
+                        continue
+                    if previous is not None:
+                        expected += point.distance_2d(previous)
+                    previous, last = point, point.time
+    run = subprocess.run([materun, "replay", path, "--speed", "max", "--json", "--weight", "70", *options],
+                         capture_output=True, text=True)
+    lines = run.stdout.strip().splitlines()
+    if run.returncode != 0 or not lines:
+        print(f"FAIL {path}: materun exited {run.returncode}: {run.stderr.strip()[:200]}")
+        failed = True
+        continue
+    measured = json.loads(lines[-1])["distance_m"]
+    diff = (measured - expected) / expected * 100
+    ok = abs(diff) <= 2
+    failed |= not ok
+    print(f"{path.split('/')[-1]:44s} {expected:10.1f} {measured:10.1f} {diff:+6.2f}% {'ok' if ok else 'FAIL'}")
+sys.exit(1 if failed else 0)
+PY
