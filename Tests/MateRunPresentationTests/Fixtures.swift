@@ -59,6 +59,17 @@ extension Fixtures {
         return snapshot
     }
 
+    /// Mid-run in the third of eight intervals, 42 s before a walk.
+    static var inInterval: RunSnapshot {
+        var snapshot = withReadings
+        snapshot.workout = WorkoutPosition(
+            index: 6, count: 17,
+            step: Workout.Step(activity: .running, durationSeconds: 120, repetition: .init(index: 3, count: 8)),
+            remainingSeconds: 41.3, remainingMetres: nil,
+            next: Workout.Step(activity: .walking, durationSeconds: 60, repetition: .init(index: 3, count: 8)))
+        return snapshot
+    }
+
     /// Mid-run with no fix for a while: distance held, time running.
     static var gpsLost: RunSnapshot {
         var snapshot = withReadings

@@ -19,6 +19,7 @@ struct ScreenGoldenTests {
     static let liveScenes: [String: (state: RunningViewModel.State, sizes: [Size])] = [
         "live-readings": (Fixtures.runningState(snapshot: Fixtures.withReadings, mate: Fixtures.raceMate), standardSizes),
         "live-gps-lost": (Fixtures.runningState(snapshot: Fixtures.gpsLost), standardSizes),
+        "live-interval": (Fixtures.runningState(snapshot: Fixtures.inInterval), standardSizes),
         "live-compact": (
             Fixtures.runningState(snapshot: Fixtures.withReadings, mate: Fixtures.raceMate),
             [Size(columns: 80, rows: 6), Size(columns: 40, rows: 6)]),
@@ -27,7 +28,7 @@ struct ScreenGoldenTests {
             [Size(columns: 80, rows: 1), Size(columns: 40, rows: 1)]),
     ]
 
-    @Test("live panel states", arguments: ["live-readings", "live-gps-lost", "live-compact", "live-one-line"])
+    @Test("live panel states", arguments: ["live-readings", "live-gps-lost", "live-interval", "live-compact", "live-one-line"])
     func liveFrames(scene: String) throws {
         let (state, sizes) = try #require(Self.liveScenes[scene])
         for size in sizes {

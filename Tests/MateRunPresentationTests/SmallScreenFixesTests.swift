@@ -103,3 +103,42 @@ struct LiveReadingsTests {
         #expect(plain.heartRate == nil && plain.cadence == nil && plain.elevation == nil && !plain.gpsLost)
     }
 }
+
+@Suite("A workout's step on the live panel")
+struct WorkoutPanelTests {
+    static func state(at elapsed: Double, of workout: Workout) -> RunningViewModel.State {
+        var snapshot = Fixtures.midRun
+        snapshot.elapsedSeconds = elapsed
+        snapshot.workout = workout.position(at: elapsed)
+        return Fixtures.runningState(snapshot: snapshot)
+    }
+
+    static let intervals = Workout(steps: [
+        .init(activity: .running, durationSeconds: 600),
+        .init(activity: .running, durationSeconds: 120, repetition: .init(index: 1, count: 2)),
+        .init(activity: .walking, durationSeconds: 90, repetition: .init(index: 1, count: 2)),
+        .init(activity: .running, durationSeconds: 240, distanceMetres: 1200, repetition: .init(index: 2, count: 2)),
+    ])
+
+    @Test("the step now, what is left of it, and the next one")
+    func stepAndNext() {
+        // Given a run 42 s before the end of its first interval
+        let state = Self.state(at: 678, of: Self.intervals)
+        // Then the panel says which interval, how long is left, and what follows
+        #expect(state.workoutStep == "Interval 1/2 · run · 0:42 left")
+        #expect(state.workoutNext == "then walk 1:30")
+        #expect(!state.workoutStepIsNew)
+        let panel = TerminalRunView.render(state, width: 80, colour: false)
+        #expect(panel[1] == " » Interval 1/2 · run · 0:42 left · then walk 1:30")
+    }
+
+    @Test("a new step is cued, a step by distance counts metres, the last says so")
+    func cueDistanceAndLast() {
+        let walk = Self.state(at: 722, of: Self.intervals)
+        #expect(walk.workoutStep == "Walk 1/2 · 1:28 left" && walk.workoutStepIsNew)
+        let byDistance = Self.state(at: 830, of: Self.intervals)
+        #expect(byDistance.workoutStep == "Interval 2/2 · run · 1.10 km left")
+        #expect(byDistance.workoutNext == "last step")
+        #expect(Self.state(at: 2000, of: Self.intervals).workoutStep == nil)
+    }
+}

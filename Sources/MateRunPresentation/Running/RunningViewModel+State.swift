@@ -46,6 +46,12 @@ extension RunningViewModel {
         package var finishEstimate: String? = nil
         /// Fixes have stopped coming: distance is held while time runs on.
         package var gpsLost = false
+        /// A scripted workout's step now: `Interval 3/8 · run · 0:42 left`; nil without one.
+        package var workoutStep: String? = nil
+        /// The step after it: `then walk 1:00`, or `last step`.
+        package var workoutNext: String? = nil
+        /// The step began only a few seconds ago: the panel cues the change.
+        package var workoutStepIsNew = false
 
         /// The panel before anything has happened.
         package static let initial = State(

@@ -29,6 +29,7 @@ package struct RunningViewModel: Sendable {
     package private(set) var state: State = .initial
     private var shown = ShownQuantities()
     private var readings = LiveReadingsFormat()
+    private var workout = WorkoutFormat()
     private var setUpGoalMetres: Double?
     private var goalMetres: Double?
     private var distanceMetres: Double = 0
@@ -64,6 +65,7 @@ package struct RunningViewModel: Sendable {
         state.mate = mate
         shown = ShownQuantities()
         readings = LiveReadingsFormat()
+        workout = WorkoutFormat()
         state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
         setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         apply(RunSnapshot(goalMetres: setUpGoalMetres))
@@ -116,6 +118,7 @@ package struct RunningViewModel: Sendable {
         }
         applyDistance(snapshot.distanceMetres, goalMetres: snapshot.goalMetres ?? setUpGoalMetres)
         readings.apply(snapshot, goalMetres: goalMetres, to: &state)
+        workout.apply(snapshot.workout, to: &state)
     }
 
     private mutating func applyDistance(_ metres: Double, goalMetres goal: Double?) {

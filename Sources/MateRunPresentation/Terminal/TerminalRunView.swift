@@ -30,6 +30,7 @@ package enum TerminalRunView {
 
     private static func fullPanel(_ state: RunningViewModel.State, width: Int) -> [StyledLine] {
         var lines: [StyledLine] = [header(state, width: width)]
+        if let workout = workoutLine(state) { lines.append(workout) }
         var cells = [
             ("Time", state.elapsed), ("Moving", state.moving),
             ("Distance", state.distance), ("Calories", state.calories),
@@ -60,6 +61,7 @@ package enum TerminalRunView {
         numbers.append(state.elapsed, .bold)
         numbers.append("  " + state.distance + "  " + state.currentPace + "  " + state.calories)
         var optional: [StyledLine] = []
+        if let workout = workoutLine(state) { optional.append(workout) }
         if let fraction = state.progressFraction {
             var bar = StyledLine(PanelLayout.margin)
             let label = state.progressPercent ?? ""
@@ -91,6 +93,16 @@ package enum TerminalRunView {
         if let mate = state.mate {
             line.append("  | " + mate.name + " " + mate.distance + (mate.lead.map { " " + $0 } ?? ""))
         }
+        return line
+    }
+
+    /// The workout's step and the next one: `» Interval 3/8 · run · 0:42 left · then walk 1:00`,
+    /// in yellow for the first seconds of a new step.
+    private static func workoutLine(_ state: RunningViewModel.State) -> StyledLine? {
+        guard let step = state.workoutStep else { return nil }
+        var line = StyledLine(PanelLayout.margin)
+        line.append("» " + step, state.workoutStepIsNew ? .yellow : .bold)
+        if let next = state.workoutNext { line.append(" · " + next) }
         return line
     }
 
