@@ -69,4 +69,14 @@ struct BrailleChartTests {
     func noChartsWithoutData() {
         #expect(ResultCharts.sections(RunTrace(), ownName: "Alice", width: 80).isEmpty)
     }
+
+    @Test("no line of the result with its map and charts is wider than the terminal", arguments: TerminalViewWidthTests.widths)
+    func chartsFitTheWidth(width: Int) {
+        let state = ResultViewModel(summary: Fixtures.summary, profile: Fixtures.alice).state
+        for colour in [false, true] {
+            for line in TerminalResultView.render(state, width: width, colour: colour, trace: Fixtures.pairTrace) {
+                #expect(TerminalViewWidthTests.visibleColumns(line) <= width, "\(width): \(line)")
+            }
+        }
+    }
 }
