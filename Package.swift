@@ -75,7 +75,7 @@ let package = Package(
                 "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation",
                 "MateRunTestSupport", "materun",
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "DeviceGPX"]
         ),
     ],
     swiftLanguageModes: [.v6]
