@@ -85,7 +85,7 @@ struct CommandLineParserTests {
         // Given a line with the command's required options and a value for every option
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
-                      "--track": "2", "--pace": "5:30"]
+                      "--track": "2", "--pace": "5:30", "--max-hr": "185"]
         var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
         for option in spec.options {
             arguments.append(option.name)
@@ -98,6 +98,7 @@ struct CommandLineParserTests {
             var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
+            expected.maxHeartRateBPM = 185
             #expect(run == expected)
         case .validate(let path):
             #expect(path == "x.json")
@@ -108,12 +109,14 @@ struct CommandLineParserTests {
             var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
+            expected.maxHeartRateBPM = 185
             #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
             var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
+            expected.maxHeartRateBPM = 185
             #expect(join.run == expected)
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")

@@ -94,9 +94,10 @@ struct LiveReadingsTests {
         let state = Fixtures.runningState(snapshot: snapshot)
         let panel = TerminalRunView.render(state, width: 80, colour: false).joined(separator: "\n")
         // Then each shows, and the header says the GPS is lost
-        #expect(state.heartRate == "152 bpm" && state.cadence == "171 spm")
+        // (152 bpm is zone 4 of the default 190 maximum: 80% of it)
+        #expect(state.heartRate == "152 bpm Z4" && state.cadence == "171 spm")
         #expect(state.elevation == "-3 m" && state.grade == "+4%")
-        #expect(panel.contains("Heart     152 bpm") && panel.contains("Elevation -3 m +4%"))
+        #expect(panel.contains("Heart     152 bpm Z4") && panel.contains("Elevation -3 m +4%"))
         #expect(panel.split(separator: "\n")[0].hasSuffix("GPS LOST · RUNNING"))
         // And without them, nothing is said
         let plain = Fixtures.runningState()

@@ -19,6 +19,8 @@ package struct RunOptions: Sendable, Equatable {
     package var track: Int?
     /// `--pace`: replay a GPX file at this pace (seconds per km) instead of its own times.
     package var paceSecondsPerKilometre: Double?
+    /// `--max-hr`: the runner's maximum heart rate, for the zones.
+    package var maxHeartRateBPM: Double?
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,

@@ -22,6 +22,10 @@ enum CommandTable {
         help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
     static let name = OptionSpec("--name", value: "NAME", help: "the runner's name (default: the scenario's)")
     static let json = OptionSpec("--json", help: "print newline-delimited JSON events instead of the live screen")
+    static let maxHeartRate = OptionSpec(
+        "--max-hr", value: "BPM",
+        help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
+        "(default: the scenario's, or 190)")
     static let track = OptionSpec(
         "--track", value: "N",
         help: "replay the Nth <trk> or <rte> of a GPX file (default: its tracks as one",
@@ -44,7 +48,7 @@ enum CommandTable {
         are dropped, with a note on standard error. Ctrl-C stops the run and prints its summary.
         """,
         options: [
-            speed, goal, weight, name, json, track, pace,
+            speed, goal, weight, name, maxHeartRate, json, track, pace,
             OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)"),
         ],
         refusals: [:], notes: nil,
@@ -81,7 +85,7 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
-            speed, weight, name, json, track, pace,
+            speed, weight, name, maxHeartRate, json, track, pace,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -107,7 +111,7 @@ enum CommandTable {
         options: [
             OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
-            weight, name, json, track, pace,
+            weight, name, maxHeartRate, json, track, pace,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -136,6 +140,7 @@ enum CommandTable {
         options.countdown = !arguments.flag("--no-countdown")
         options.track = try arguments.count("--track", upTo: 100_000)
         options.paceSecondsPerKilometre = try arguments.pace("--pace")
+        options.maxHeartRateBPM = try arguments.number("--max-hr", in: 100...230, unit: "beats per minute")
         return options
     }
 }

@@ -30,17 +30,18 @@ struct MateRunCommand {
             return fail("\(error)")
         }
         let profile = container.profile(for: scenario, options: options)
-        let screen = container.screen(options: options, profile: profile)
+        let controls = RunnerControls()
+        let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
         defer { screen.restore() }
         switch side {
         case .host(let host):
-            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen)
+            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls)
         case .join(let join):
             let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
             screen.announce(
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
-            return await pairAndRun(scenario: scenario, profile: profile, screen: screen) {
+            return await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
                 try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         }
@@ -49,7 +50,8 @@ struct MateRunCommand {
     /// Listens, and serves for the whole paired run: `MateHost.run()` runs beside it in the
     /// same task group, so a joiner whose connection drops can resume until the run is over.
     private func runAsHost(
-        _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen
+        _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
+        controls: RunnerControls
     ) async -> Int32 {
         guard let goal = container.goalMetres(for: scenario, options: self.options) else {
             return fail(
@@ -76,7 +78,7 @@ struct MateRunCommand {
                     writeMessage("materun: \(notice)")
                 }
             }
-            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen) {
+            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
                 try await host.pairing()
             }
             await host.close()
@@ -86,7 +88,7 @@ struct MateRunCommand {
 
     /// Waits for the pairing, then runs the pair's flow to its result.
     private func pairAndRun(
-        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
+        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         pair: () async throws -> MatePairing
     ) async -> Int32 {
         let pairing: MatePairing
@@ -103,7 +105,8 @@ struct MateRunCommand {
             profile: profile, pairing: pairing, screen: screen, wallClock: container.wallClock,
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(
-                    scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal)
+                    scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal,
+                    controls: controls)
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         let summary = await flow.run()

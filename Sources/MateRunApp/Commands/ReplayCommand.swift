@@ -19,14 +19,16 @@ struct ReplayCommand {
         }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
-        let screen = container.screen(options: options, profile: profile)
+        let controls = RunnerControls()
+        let screen = container.screen(options: options, profile: profile, controls: controls)
         let coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))
         let summary = await coordinator.run {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
-                scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed))
+                scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
+                controls: controls)
         }
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

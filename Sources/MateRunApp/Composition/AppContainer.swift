@@ -42,7 +42,8 @@ struct AppContainer {
         }
         return RunnerProfile(
             name: options.name ?? scenario.runner?.name ?? "Runner",
-            weightKilograms: options.weightKilograms ?? scenario.runner?.weightKilograms ?? Self.defaultWeightKilograms)
+            weightKilograms: options.weightKilograms ?? scenario.runner?.weightKilograms ?? Self.defaultWeightKilograms,
+            maxHeartRateBPM: options.maxHeartRateBPM ?? scenario.runner?.maxHeartRateBPM)
     }
 
     func goalMetres(for scenario: Scenario, options: RunOptions) -> Double? {
@@ -59,16 +60,21 @@ struct AppContainer {
 
     func runningUseCase(
         scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
-        stopSignal: RunStopSignal? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil
     ) -> any RunningUseCase {
         DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
             locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
             motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
-            clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal, workout: scenario.workout)
+            clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal, controls: controls,
+            workout: scenario.workout)
     }
 
-    func screen(options: RunOptions, profile: RunnerProfile) -> any RunScreen {
+    /// The screen for the run; on a live terminal whose standard input is a terminal too, the
+    /// runner's keys go to `controls` (`q` only when `allowsStop`: a run alone).
+    func screen(
+        options: RunOptions, profile: RunnerProfile, controls: RunnerControls? = nil, allowsStop: Bool = true
+    ) -> any RunScreen {
         let paced = options.speed != .max
         let wall = wallClock
         if options.json {
@@ -76,8 +82,12 @@ struct AppContainer {
         }
         if output.isTerminal, TerminalCapability.drawsInPlace(environment: environment) {
             let colour = environment["NO_COLOR"].map(\.isEmpty) ?? true
-            return LiveTerminalScreen(
-                sink: output, errors: errors, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() })
+            let keys = controls.flatMap { TerminalKeys(controls: $0, allowsStop: allowsStop) }
+            let screen = LiveTerminalScreen(
+                sink: output, errors: errors, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() },
+                keys: keys)
+            if keys != nil { screen.announce([], text: TerminalKeys.hint(allowsStop: allowsStop)) }
+            return screen
         }
         return PlainLineScreen(sink: output, errors: errors, paced: paced, wallSeconds: { wall.now() })
     }

@@ -35,13 +35,16 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     private let wallSeconds: @Sendable () -> Double
     private let drawing = Mutex(Drawing())
     private let signals = Mutex<TerminalSignalWatch?>(nil)
+    /// The runner's keys, when standard input is a terminal: they give the terminal back with it.
+    private let keys: TerminalKeys?
     /// At `--speed max` the run outpaces any eye: draw at most this often (seconds of wall time).
     private let minimumRedrawInterval = 0.05
 
     init(
         sink: OutputSink, errors: OutputSink, colour: Bool, size: @escaping @Sendable () -> TerminalSize,
-        wallSeconds: @escaping @Sendable () -> Double
+        wallSeconds: @escaping @Sendable () -> Double, keys: TerminalKeys? = nil
     ) {
+        self.keys = keys
         self.sink = sink
         self.errors = errors
         self.colour = colour
@@ -129,6 +132,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     /// Shows the cursor again, stops following the terminal's signals, and writes everything out.
     func restore() {
         signals.withLock { $0 }?.release()
+        keys?.release()
         drawing.withLock { drawing in
             guard !drawing.ended else { return }
             drawing.ended = true
@@ -159,6 +163,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
 
     /// SIGTSTP: the terminal goes back to the shell as the shell expects it, cursor shown.
     private func suspend() {
+        keys?.suspend()
         drawing.withLock { drawing in
             guard !drawing.ended else { return }
             sink.write((drawing.drawnLines > 0 ? "\n" : "") + TerminalControl.showCursor)
@@ -170,6 +175,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
 
     /// SIGCONT: the cursor hidden again and the panel drawn afresh.
     private func resume() {
+        keys?.resume()
         drawing.withLock { drawing in
             guard !drawing.ended else { return }
             sink.write(TerminalControl.hideCursor)

@@ -6,7 +6,7 @@ import MateRunDomain
 import Synchronization
 
 /// The runner's keys while a run is on a terminal: `space` pauses and resumes, `l` marks a lap,
-/// `q` ends the run and keeps it.
+/// `q` ends the run and keeps it (alone only: a paired run ends by the pair's rules, or Ctrl-C).
 ///
 /// Standard input is put in cbreak mode (no line buffering, no echo) for the run; `ISIG` stays on,
 /// so Ctrl-C, Ctrl-Z and Ctrl-\ still signal as the shell expects. The terminal's own mode is
@@ -23,7 +23,7 @@ final class TerminalKeys: Sendable {
 
     /// Takes the keys of `descriptor` for `controls`; nil when it is not a terminal (a pipe, a
     /// file: nothing to read keys from) or its mode cannot be read.
-    init?(descriptor: Int32 = STDIN_FILENO, controls: RunnerControls) {
+    init?(descriptor: Int32 = STDIN_FILENO, controls: RunnerControls, allowsStop: Bool) {
         guard isatty(descriptor) == 1 else { return nil }
         var mode = termios()
         guard tcgetattr(descriptor, &mode) == 0 else { return nil }
@@ -41,7 +41,8 @@ final class TerminalKeys: Sendable {
                 return
             }
             for byte in bytes[..<count] {
-                if let command = Self.command(for: byte) { controls.send(command) }
+                guard let command = Self.command(for: byte), allowsStop || command != .stop else { continue }
+                controls.send(command)
             }
         }
         enterCbreak()
@@ -51,6 +52,11 @@ final class TerminalKeys: Sendable {
     private func stopReading() {
         reading.withLock { $0 = false }
         source.cancel()
+    }
+
+    /// What the panel says about the keys.
+    static func hint(allowsStop: Bool) -> String {
+        "keys: space pause/resume · l lap" + (allowsStop ? " · q stop and keep the run" : "") + " · Ctrl-C cancel"
     }
 
     /// The command a key stands for, if any.

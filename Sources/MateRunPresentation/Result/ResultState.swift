@@ -33,4 +33,6 @@ package struct ResultState: Sendable, Equatable {
     /// Distance, time, moving time, calories, average pace, climb, goal (when set) and how it ended.
     package var lines: [Line]
     package var splits: [SplitRow]
+    /// The laps the runner marked (the first column is the lap's distance in km); empty when none.
+    package var laps: [SplitRow] = []
 }

@@ -19,13 +19,24 @@ package struct ResultViewModel: Sendable {
         if let goal = snapshot.goalMetres, goal > 0, goal.isFinite {
             lines.append(.init(label: "Goal", value: RunFormat.goal(metres: goal)))
         }
+        if let average = RunFormat.wholeReading(summary.averageHeartRateBPM) {
+            let zones = HeartRateZones(maxBPM: profile.maxHeartRateBPM)
+            let maximum = RunFormat.wholeReading(summary.maximumHeartRateBPM).map { " · max \($0)" } ?? ""
+            lines.append(.init(
+                label: "Heart rate",
+                value: RunFormat.heartRate(whole: average) + (zones.zone(of: Double(average)).map { " Z\($0)" } ?? "") + maximum))
+        }
+        if let cadence = RunFormat.wholeReading(summary.averageCadenceSPM) {
+            lines.append(.init(label: "Cadence", value: RunFormat.cadence(whole: cadence)))
+        }
         lines.append(.init(label: "Ended", value: Self.endingText(summary.ending)))
         state = ResultState(
             ending: summary.ending,
             title: Self.title(summary.ending),
             runnerName: RunFormat.displayName(profile.name, fallback: "runner"),
             lines: lines,
-            splits: Self.rows(summary.splits))
+            splits: Self.rows(summary.splits),
+            laps: Self.lapRows(summary.laps))
     }
 
     static func title(_ ending: RunEnding) -> String {
@@ -45,6 +56,17 @@ package struct ResultViewModel: Sendable {
         case .stopped: "stopped by the runner"
         case .cancelled: "cancelled"
         case .endedByMate: "ended with the mate"
+        }
+    }
+
+    /// The laps the runner marked, as split rows whose first column is the lap's distance.
+    static func lapRows(_ laps: [Split]) -> [ResultState.SplitRow] {
+        rows(laps).enumerated().map { index, row in
+            var lap = row
+            lap.kilometre = RunFormat.kilometres(metres: laps[index].distanceMetres)
+                .replacingOccurrences(of: " km", with: "")
+            lap.isFastest = false
+            return lap
         }
     }
 

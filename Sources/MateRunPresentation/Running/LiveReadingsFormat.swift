@@ -12,6 +12,11 @@ struct LiveReadingsFormat: Sendable {
     private var grade: Int?
     private var finishSeconds: Int?
     private var started = false
+    private let zones: HeartRateZones
+
+    init(zones: HeartRateZones = HeartRateZones(maxBPM: nil)) {
+        self.zones = zones
+    }
 
     mutating func apply(_ snapshot: RunSnapshot, goalMetres: Double?, to state: inout RunningViewModel.State) {
         let first = !started
@@ -19,7 +24,9 @@ struct LiveReadingsFormat: Sendable {
         let heartRate = RunFormat.wholeReading(snapshot.heartRateBPM)
         if first || heartRate != self.heartRate {
             self.heartRate = heartRate
-            state.heartRate = heartRate.map(RunFormat.heartRate(whole:))
+            state.heartRate = heartRate.map { whole in
+                RunFormat.heartRate(whole: whole) + (zones.zone(of: Double(whole)).map { " Z\($0)" } ?? "")
+            }
         }
         let cadence = RunFormat.wholeReading(snapshot.cadenceSPM)
         if first || cadence != self.cadence {

@@ -31,9 +31,11 @@ extension RunningViewModel {
         package var progressPercent: String?
         /// `km 3  5'12"/km  +12 m`, nil before the first split.
         package var lastSplit: String?
+        /// `2  0.40 km  1:30  3'45"/km`: the lap the runner marked last, nil before one.
+        package var lastLap: String? = nil
         /// The running mate, nil when running alone.
         package var mate: MateSection?
-        /// `152 bpm`, nil when the source has no heart rate.
+        /// `152 bpm Z3` (the zone of the runner's maximum), nil when the source has no heart rate.
         package var heartRate: String? = nil
         /// `172 spm`, nil when the source has no cadence.
         package var cadence: String? = nil

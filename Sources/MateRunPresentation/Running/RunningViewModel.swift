@@ -64,7 +64,7 @@ package struct RunningViewModel: Sendable {
         state = .initial
         state.mate = mate
         shown = ShownQuantities()
-        readings = LiveReadingsFormat()
+        readings = LiveReadingsFormat(zones: HeartRateZones(maxBPM: profile.maxHeartRateBPM))
         workout = WorkoutFormat()
         state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
         setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
@@ -80,8 +80,8 @@ package struct RunningViewModel: Sendable {
             setStatus(snapshot.isPaused ? .paused : .running)
         case let .split(split):
             state.lastSplit = Self.splitLine(split)
-        case .lap:
-            break
+        case let .lap(lap):
+            state.lastLap = "\(lap.index)  " + Self.lapLine(lap)
         case let .finished(summary):
             apply(summary.snapshot)
             if let last = summary.splits.last { state.lastSplit = Self.splitLine(last) }
@@ -180,6 +180,13 @@ package struct RunningViewModel: Sendable {
         "km " + RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres) + "  "
             + RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre) + "  "
             + RunFormat.climb(metres: split.elevationGainMetres)
+    }
+
+    /// `0.40 km  00:01:30  3'45"/km`: a lap's distance, moving time and pace.
+    package static func lapLine(_ lap: Split) -> String {
+        RunFormat.kilometres(hundredths: Int((lap.distanceMetres / 10).rounded()), unit: true) + "  "
+            + RunFormat.clockTime(wholeSeconds: RunFormat.wholeSeconds(lap.movingSeconds)) + "  "
+            + RunFormat.pace(secondsPerKilometre: lap.paceSecondsPerKilometre)
     }
 
     private mutating func refreshMateSection() {

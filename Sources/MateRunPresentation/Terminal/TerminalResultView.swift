@@ -26,6 +26,14 @@ package enum TerminalResultView {
             lines += ResultCharts.sections(trace, ownName: state.runnerName, width: panelWidth)
         }
         lines += splitsTable(state, width: panelWidth, splitBars: trace != nil)
+        if !state.laps.isEmpty {
+            lines.append(StyledLine())
+            lines.append(PanelLayout.rule(title: "Laps", width: panelWidth))
+            lines.append(tableRow(["km", "pace", "time", "climb"], style: .bold))
+            for lap in state.laps {
+                lines.append(tableRow([lap.kilometre, lap.pace, lap.time, lap.climb], style: .plain))
+            }
+        }
         return lines.map { $0.rendered(width: width, colour: colour) }
     }
 

@@ -45,6 +45,9 @@ package enum TerminalRunView {
             lines += PanelLayout.barLines(
                 fraction: fraction, ownFraction: nil, label: state.progressLabel, width: width)
         }
+        if let lastLap = state.lastLap {
+            lines.append(labelled("Last lap", lastLap))
+        }
         if let lastSplit = state.lastSplit {
             lines.append(lastSplitLine(lastSplit))
         }
@@ -74,6 +77,9 @@ package enum TerminalRunView {
             optional.append(mateNotes(mate, compact: true))
         }
         optional += readingsLines(state, width: width)
+        if let lastLap = state.lastLap {
+            optional.append(labelled("Last lap", lastLap))
+        }
         if let lastSplit = state.lastSplit {
             optional.append(lastSplitLine(lastSplit))
         }
@@ -136,9 +142,13 @@ package enum TerminalRunView {
     }
 
     private static func lastSplitLine(_ lastSplit: String) -> StyledLine {
+        labelled("Last split", lastSplit)
+    }
+
+    private static func labelled(_ label: String, _ text: String) -> StyledLine {
         var line = StyledLine(PanelLayout.margin)
-        line.append("Last split", .bold)
-        line.append("  " + lastSplit)
+        line.append(label, .bold)
+        line.append("  " + text)
         return line
     }
 
