@@ -26,9 +26,23 @@ struct ScreenGoldenTests {
         "live-one-line": (
             Fixtures.runningState(snapshot: Fixtures.gpsLost, mate: Fixtures.raceMate),
             [Size(columns: 80, rows: 1), Size(columns: 40, rows: 1)]),
+        "live-paused-lap": (pausedAfterALap, standardSizes),
     ]
 
-    @Test("live panel states", arguments: ["live-readings", "live-gps-lost", "live-interval", "live-compact", "live-one-line"])
+    /// Paused by the runner right after marking a lap.
+    static var pausedAfterALap: RunningViewModel.State {
+        var viewModel = RunningViewModel()
+        viewModel.send(.started(profile: Fixtures.alice, goalMetres: 5000))
+        viewModel.send(.event(.progress(Fixtures.withReadings)))
+        viewModel.send(.event(.lap(Split(
+            index: 2, distanceMetres: 812, movingSeconds: 251, endElapsedSeconds: 700, elevationGainMetres: 4))))
+        var paused = Fixtures.withReadings
+        paused.isPaused = true
+        paused.currentPaceSecondsPerKilometre = nil
+        return viewModel.send(.event(.paused(paused, by: .runner)))
+    }
+
+    @Test("live panel states", arguments: ["live-readings", "live-gps-lost", "live-interval", "live-compact", "live-one-line", "live-paused-lap"])
     func liveFrames(scene: String) throws {
         let (state, sizes) = try #require(Self.liveScenes[scene])
         for size in sizes {
