@@ -8,26 +8,61 @@ package struct RunSnapshot: Sendable, Equatable {
     /// Exercise (net) kilocalories: resting metabolism is not counted.
     package var caloriesKilocalories: Double
     /// Pace over the last few moving seconds, nil while standing or before there is enough track.
-    package var currentPaceSecondsPerKilometre: Double?
+    package var currentPaceSecondsPerKilometre: Double? {
+        get { pace.value }
+        set { pace = PackedOptional(newValue) }
+    }
     package var elevationGainMetres: Double
     package var isPaused: Bool
     /// The goal this run is heading for, if any.
-    package var goalMetres: Double?
+    package var goalMetres: Double? {
+        get { goal.value }
+        set { goal = PackedOptional(newValue) }
+    }
     /// Where the runner was at the latest fix the tracker accepted, nil before the first.
-    package var position: Coordinate?
+    package var position: Coordinate? {
+        get { latitude.value.flatMap { lat in longitude.value.map { Coordinate(latitude: lat, longitude: $0) } } }
+        set {
+            latitude = PackedOptional(newValue?.latitude)
+            longitude = PackedOptional(newValue?.longitude)
+        }
+    }
     /// Smoothed elevation (metres) at the latest fix, when the fixes carry elevation.
-    package var elevationMetres: Double?
+    package var elevationMetres: Double? {
+        get { elevation.value }
+        set { elevation = PackedOptional(newValue) }
+    }
     /// Climb over the last stretch of about 100 m, in percent (negative downhill); nil on the
     /// flat-only tracks without elevation or before enough distance.
-    package var gradePercent: Double?
+    package var gradePercent: Double? {
+        get { grade.value }
+        set { grade = PackedOptional(newValue) }
+    }
     /// Beats per minute from a heart-rate sensor, nil when the source has none.
-    package var heartRateBPM: Double?
+    package var heartRateBPM: Double? {
+        get { heartRate.value }
+        set { heartRate = PackedOptional(newValue) }
+    }
     /// Steps per minute (both feet) from the pedometer, nil when the source has none.
-    package var cadenceSPM: Double?
+    package var cadenceSPM: Double? {
+        get { cadence.value }
+        set { cadence = PackedOptional(newValue) }
+    }
     /// False while fixes have stopped coming (signal lost): time runs on, distance waits.
     package var gpsOK: Bool
     /// Where the runner is in the workout the run follows, if it follows one.
     package var workout: WorkoutPosition?
+
+    // A snapshot rides in every event, and is copied with it: the figures that may be missing
+    // are kept in 8 bytes each instead of an optional's 16.
+    private var pace: PackedOptional
+    private var goal: PackedOptional
+    private var latitude: PackedOptional
+    private var longitude: PackedOptional
+    private var elevation: PackedOptional
+    private var grade: PackedOptional
+    private var heartRate: PackedOptional
+    private var cadence: PackedOptional
 
     package init(
         elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMetres: Double = 0,
@@ -40,15 +75,16 @@ package struct RunSnapshot: Sendable, Equatable {
         self.movingSeconds = movingSeconds
         self.distanceMetres = distanceMetres
         self.caloriesKilocalories = caloriesKilocalories
-        self.currentPaceSecondsPerKilometre = currentPaceSecondsPerKilometre
+        pace = PackedOptional(currentPaceSecondsPerKilometre)
         self.elevationGainMetres = elevationGainMetres
         self.isPaused = isPaused
-        self.goalMetres = goalMetres
-        self.position = position
-        self.elevationMetres = elevationMetres
-        self.gradePercent = gradePercent
-        self.heartRateBPM = heartRateBPM
-        self.cadenceSPM = cadenceSPM
+        goal = PackedOptional(goalMetres)
+        latitude = PackedOptional(position?.latitude)
+        longitude = PackedOptional(position?.longitude)
+        elevation = PackedOptional(elevationMetres)
+        grade = PackedOptional(gradePercent)
+        heartRate = PackedOptional(heartRateBPM)
+        cadence = PackedOptional(cadenceSPM)
         self.gpsOK = gpsOK
         self.workout = workout
     }
@@ -56,5 +92,21 @@ package struct RunSnapshot: Sendable, Equatable {
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.
     package var averagePaceSecondsPerKilometre: Double? {
         distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
+    }
+}
+
+/// A `Double?` in 8 bytes: NaN stands for missing, so a NaN given is missing too (a figure of a
+/// run is never NaN).
+struct PackedOptional: Sendable, Equatable {
+    private let raw: Double
+
+    init(_ value: Double?) {
+        raw = value ?? .nan
+    }
+
+    var value: Double? { raw.isNaN ? nil : raw }
+
+    static func == (lhs: PackedOptional, rhs: PackedOptional) -> Bool {
+        lhs.value == rhs.value
     }
 }

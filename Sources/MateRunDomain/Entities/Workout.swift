@@ -64,15 +64,19 @@ package struct Workout: Sendable, Equatable {
 }
 
 /// Where a runner is in a workout: the step, how much of it is left, and what comes next.
-package struct WorkoutPosition: Sendable, Equatable {
+///
+/// A class of immutable fields, not a struct: it rides in every `RunSnapshot`, which is copied
+/// with each event, and a reference keeps that copy small (a scripted run's step and the next
+/// would double the snapshot).
+package final class WorkoutPosition: Sendable, Equatable {
     /// 1 for the first step.
-    package var index: Int
-    package var count: Int
-    package var step: Workout.Step
-    package var remainingSeconds: Double
+    package let index: Int
+    package let count: Int
+    package let step: Workout.Step
+    package let remainingSeconds: Double
     /// For a step set by distance: the metres left of it.
-    package var remainingMetres: Double?
-    package var next: Workout.Step?
+    package let remainingMetres: Double?
+    package let next: Workout.Step?
 
     package init(index: Int, count: Int, step: Workout.Step, remainingSeconds: Double, remainingMetres: Double?, next: Workout.Step?) {
         self.index = index
@@ -81,5 +85,11 @@ package struct WorkoutPosition: Sendable, Equatable {
         self.remainingSeconds = remainingSeconds
         self.remainingMetres = remainingMetres
         self.next = next
+    }
+
+    package static func == (lhs: WorkoutPosition, rhs: WorkoutPosition) -> Bool {
+        lhs.index == rhs.index && lhs.count == rhs.count && lhs.step == rhs.step
+            && lhs.remainingSeconds == rhs.remainingSeconds && lhs.remainingMetres == rhs.remainingMetres
+            && lhs.next == rhs.next
     }
 }

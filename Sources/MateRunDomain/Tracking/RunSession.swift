@@ -67,8 +67,10 @@ package struct RunSession: Sendable {
 
     /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the
     /// runner has paused the recording: nothing is expected then).
-    package var gpsOK: Bool {
-        pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= settings.gpsLostAfter
+    package private(set) var gpsOK = true
+
+    private mutating func updateGPS() {
+        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= settings.gpsLostAfter
     }
 
     package var snapshot: RunSnapshot {
@@ -87,6 +89,7 @@ package struct RunSession: Sendable {
         guard !isOver else { return }
         elapsedSeconds = max(elapsedSeconds, time)
         updatePause(at: elapsedSeconds)
+        updateGPS()
     }
 
     package mutating func record(_ motion: MotionSample) {
@@ -99,6 +102,7 @@ package struct RunSession: Sendable {
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
+        updateGPS()
         if pauseCause == .runner {
             guard sample.resumesRecording else {
                 advance(to: sample.time)
@@ -135,6 +139,7 @@ package struct RunSession: Sendable {
         settle(filter.breakTrack(), at: lastCountTime ?? time)
         if pauseStart == nil { pauseStart = max(time, resumedAt) }
         pauseCause = .runner
+        updateGPS()
         stationarySince = nil
     }
 
