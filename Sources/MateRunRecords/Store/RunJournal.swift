@@ -1,0 +1,165 @@
+import Foundation
+import MateRunDomain
+
+/// The append-only journal of a run (`track.jsonl`): one JSON object a line, the header first,
+/// then fixes, splits and the mate's progress as they happen. It is the run's track for good once
+/// the run is sealed, and the source a cut-short run is rebuilt from.
+///
+/// A line is only trusted whole: reading stops at the first line that is not complete and valid
+/// (the one a crash cut), and keeps everything before it.
+package enum RunJournal {
+    package static let format = "materun-journal"
+    package static let version = 1
+
+    // MARK: Writing
+
+    static func startLine(id: RunRecordID, header: RunRecordHeader) -> String {
+        var object = JSONObjectText()
+        object.add("type", "start")
+        object.add("format", format)
+        object.add("version", version)
+        object.add("id", id.rawValue)
+        object.add("started_at_unix", header.startedAt)
+        object.add("utc_offset_s", header.utcOffsetSeconds)
+        object.add("runner", header.runner.name)
+        object.add("runner_weight_kg", header.runner.weightKilograms)
+        object.add("scenario", header.scenario.name)
+        object.add("scenario_path", header.scenario.path)
+        object.addIfPresent("goal_m", header.goalMetres)
+        if let pairing = header.pairing {
+            object.add("mode", pairing.mode.rawValue)
+            object.add("mate", pairing.mateName)
+        }
+        return object.finished + "\n"
+    }
+
+    static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> String {
+        var object = JSONObjectText()
+        object.add("type", "fix")
+        object.add("t", fix.time)
+        object.add("lat", fix.coordinate.latitude)
+        object.add("lon", fix.coordinate.longitude)
+        object.addIfPresent("ele", fix.elevation)
+        object.addIfPresent("hr", fix.heartRate)
+        object.addIfPresent("cad", fix.cadence)
+        object.add("d", fix.distanceMetres)
+        object.add("m", fix.movingSeconds)
+        object.add("e", snapshot.elapsedSeconds)
+        object.add("kcal", snapshot.caloriesKilocalories)
+        object.add("gain", snapshot.elevationGainMetres)
+        return object.finished + "\n"
+    }
+
+    static func splitLine(_ split: Split) -> String {
+        var object = JSONObjectText()
+        object.add("type", "split")
+        object.add("index", split.index)
+        object.add("distance_m", split.distanceMetres)
+        object.add("moving_s", split.movingSeconds)
+        object.add("end_elapsed_s", split.endElapsedSeconds)
+        object.add("elevation_gain_m", split.elevationGainMetres)
+        return object.finished + "\n"
+    }
+
+    static func mateLine(_ point: MateProgressPoint) -> String {
+        var object = JSONObjectText()
+        object.add("type", "mate")
+        object.add("e", point.elapsedSeconds)
+        object.add("d", point.distanceMetres)
+        return object.finished + "\n"
+    }
+
+    // MARK: Reading
+
+    /// What a journal holds, up to its last whole line.
+    package struct Contents: Sendable, Equatable {
+        package var id: RunRecordID
+        package var header: RunRecordHeader
+        package var fixes: [RecordedFix]
+        package var splits: [Split]
+        package var mateProgress: [MateProgressPoint]
+        /// The run's figures at the last fix (zero before the first).
+        package var lastFigures: RunFigures
+        /// Bytes of whole, valid lines; anything after was cut by a crash.
+        package var validBytes: Int
+    }
+
+    /// Reads a journal. Throws only when not even the header line is whole and valid.
+    package static func read(_ bytes: Data, place: String) throws(RecordFormatError) -> Contents {
+        var lines = WholeLines(bytes)
+        guard let first = lines.next(), let start = try? JSONFields(parsing: first, place: "\(place) line 1"),
+              (start.values["format"] as? String) == format
+        else { throw RecordFormatError(place: "\(place) line 1", expected: "a materun journal header") }
+        let fileVersion = Int(try start.number("version"))
+        guard fileVersion <= version else {
+            throw RecordFormatError(place: place, expected: "journal version \(version) or older, not \(fileVersion)")
+        }
+        var contents = Contents(
+            id: RunRecordID(try start.string("id")), header: try header(start), fixes: [], splits: [], mateProgress: [],
+            lastFigures: RunFigures(), validBytes: lines.consumed
+        )
+        var lineNumber = 1
+        while let line = lines.next() {
+            lineNumber += 1
+            guard let fields = try? JSONFields(parsing: line, place: "\(place) line \(lineNumber)"),
+                  (try? add(fields, to: &contents)) != nil
+            else { break }
+            contents.validBytes = lines.consumed
+        }
+        return contents
+    }
+
+    private static func header(_ start: JSONFields) throws(RecordFormatError) -> RunRecordHeader {
+        var pairing: RecordedPairing?
+        if start.values["mode"] != nil {
+            pairing = RecordedPairing(mode: try start.word("mode", as: MateMode.self), mateName: try start.string("mate"))
+        }
+        return RunRecordHeader(
+            startedAt: try start.number("started_at_unix"), utcOffsetSeconds: Int(try start.number("utc_offset_s")),
+            runner: RunnerProfile(name: try start.string("runner"), weightKilograms: try start.number("runner_weight_kg")),
+            scenario: RecordedScenario(name: try start.string("scenario"), path: try start.string("scenario_path")),
+            pairing: pairing, goalMetres: start.optionalNumber("goal_m")
+        )
+    }
+
+    private static func add(_ fields: JSONFields, to contents: inout Contents) throws(RecordFormatError) {
+        switch try fields.string("type") {
+        case "fix":
+            let fix = RecordedFix(
+                time: try fields.number("t"),
+                coordinate: Coordinate(latitude: try fields.number("lat"), longitude: try fields.number("lon")),
+                elevation: fields.optionalNumber("ele"), heartRate: fields.optionalNumber("hr"),
+                cadence: fields.optionalNumber("cad"), distanceMetres: try fields.number("d"), movingSeconds: try fields.number("m")
+            )
+            contents.fixes.append(fix)
+            contents.lastFigures = RunFigures(
+                elapsedSeconds: try fields.number("e"), movingSeconds: fix.movingSeconds, distanceMetres: fix.distanceMetres,
+                caloriesKilocalories: try fields.number("kcal"), elevationGainMetres: try fields.number("gain")
+            )
+        case "split":
+            contents.splits.append(try RunRecordJSON.split(fields))
+        case "mate":
+            contents.mateProgress.append(MateProgressPoint(elapsedSeconds: try fields.number("e"), distanceMetres: try fields.number("d")))
+        default:
+            throw RecordFormatError(place: fields.place, expected: "a fix, split or mate line")
+        }
+    }
+}
+
+/// The newline-terminated lines of a buffer; a last line without its newline is not whole and is
+/// not returned.
+private struct WholeLines {
+    private let bytes: Data
+    private(set) var consumed = 0
+
+    init(_ bytes: Data) {
+        self.bytes = bytes
+    }
+
+    mutating func next() -> Data? {
+        let start = bytes.startIndex + consumed
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        consumed = newline - bytes.startIndex + 1
+        return bytes[start..<newline]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A parsed JSON object read field by field, each miss a `RecordFormatError` naming the field.
+struct JSONFields {
+    let values: [String: Any]
+    /// Where the object sits, for messages: `run.json`, `track.jsonl line 12`.
+    let place: String
+
+    init(_ values: [String: Any], place: String) {
+        self.values = values
+        self.place = place
+    }
+
+    /// Parses `bytes` as one JSON object.
+    init(parsing bytes: Data, place: String) throws(RecordFormatError) {
+        guard let object = try? JSONSerialization.jsonObject(with: bytes), let values = object as? [String: Any] else {
+            throw RecordFormatError(place: place, expected: "a JSON object")
+        }
+        self.init(values, place: place)
+    }
+
+    func string(_ key: String) throws(RecordFormatError) -> String {
+        guard let value = values[key] as? String else { throw missing(key, "a string") }
+        return value
+    }
+
+    func number(_ key: String) throws(RecordFormatError) -> Double {
+        guard let value = optionalNumber(key) else { throw missing(key, "a number") }
+        return value
+    }
+
+    func optionalNumber(_ key: String) -> Double? {
+        guard let value = values[key], !(value is Bool) else { return nil }
+        if let number = value as? Double, number.isFinite { return number }
+        if let number = value as? Int { return Double(number) }
+        return nil
+    }
+
+    func object(_ key: String) throws(RecordFormatError) -> JSONFields {
+        guard let value = values[key] as? [String: Any] else { throw missing(key, "an object") }
+        return JSONFields(value, place: "\(place) \(key)")
+    }
+
+    func optionalObject(_ key: String) -> JSONFields? {
+        (values[key] as? [String: Any]).map { JSONFields($0, place: "\(place) \(key)") }
+    }
+
+    func objects(_ key: String) throws(RecordFormatError) -> [JSONFields] {
+        guard let items = values[key] as? [Any] else { throw missing(key, "an array") }
+        var fields: [JSONFields] = []
+        for (index, item) in items.enumerated() {
+            guard let object = item as? [String: Any] else { throw missing("\(key)[\(index)]", "an object") }
+            fields.append(JSONFields(object, place: "\(place) \(key)[\(index)]"))
+        }
+        return fields
+    }
+
+    func word<Word: RawRepresentable>(_ key: String, as: Word.Type) throws(RecordFormatError) -> Word
+    where Word.RawValue == String {
+        let text = try string(key)
+        guard let word = Word(rawValue: text) else { throw missing(key, "a known word, not \"\(text)\"") }
+        return word
+    }
+
+    private func missing(_ key: String, _ expected: String) -> RecordFormatError {
+        RecordFormatError(place: "\(place) \"\(key)\"", expected: expected)
+    }
+}
+
+/// A store file that does not read as what it should be.
+package struct RecordFormatError: Error, Equatable, CustomStringConvertible {
+    /// The file and field: `run.json "distance_m"`.
+    package var place: String
+    package var expected: String
+
+    package var description: String { "\(place): expected \(expected)" }
+}
