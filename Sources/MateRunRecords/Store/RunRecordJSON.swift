@@ -16,7 +16,7 @@ package enum RunRecordJSON {
         var object = JSONObjectText()
         object.add("format", format)
         object.add("version", version)
-        addListingFields(summary, to: &object)
+        addListingFields(summary, exact: true, to: &object)
         object.add("started_at_unix", summary.header.startedAt)
         object.add("utc_offset_s", summary.header.utcOffsetSeconds)
         object.add("runner_weight_kg", summary.header.runner.weightKilograms)
@@ -37,7 +37,7 @@ package enum RunRecordJSON {
     /// for a paired run.
     package static func historyLine(_ summary: RunRecordSummary) -> String {
         var object = JSONObjectText()
-        addListingFields(summary, to: &object)
+        addListingFields(summary, exact: false, to: &object)
         return object.finished
     }
 
@@ -46,9 +46,12 @@ package enum RunRecordJSON {
         "{\"type\":\"bests\"," + bestsJSON(bests, withRun: true).dropFirst()
     }
 
-    private static func addListingFields(_ summary: RunRecordSummary, to object: inout JSONObjectText) {
+    /// The fields `run.json` and a history line share; `exact` keeps every digit (the store),
+    /// otherwise figures are rounded for reading (centimetres, milliseconds).
+    private static func addListingFields(_ summary: RunRecordSummary, exact: Bool, to object: inout JSONObjectText) {
         let header = summary.header
         let figures = summary.outcome.figures
+        let rounded = { (value: Double, places: Int) in exact ? value : Self.rounded(value, places) }
         object.add("id", summary.id.rawValue)
         object.add("started_at", ISOTimestamp.text(unixSeconds: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds))
         object.add("runner", header.runner.name)
@@ -81,8 +84,8 @@ package enum RunRecordJSON {
         for distance in BestDistance.allCases {
             guard let effort = bests[distance] else { continue }
             var entry = JSONObjectText()
-            entry.add("moving_s", rounded(effort.movingSeconds, 3))
-            entry.add("start_m", rounded(effort.startMetres, 2))
+            entry.add("moving_s", withRun ? rounded(effort.movingSeconds, 3) : effort.movingSeconds)
+            entry.add("start_m", withRun ? rounded(effort.startMetres, 2) : effort.startMetres)
             if withRun, let run = effort.runID { entry.add("id", run.rawValue) }
             object.add(distance.key, json: entry.finished)
         }
