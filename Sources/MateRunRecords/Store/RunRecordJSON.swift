@@ -43,7 +43,9 @@ package enum RunRecordJSON {
 
     /// The closing `{"type":"bests",...}` line of `history --json`.
     package static func bestsLine(_ bests: PersonalBests) -> String {
-        "{\"type\":\"bests\"," + bestsJSON(bests, withRun: true).dropFirst()
+        var object = JSONObjectText()
+        object.add("type", "bests")
+        return bestsJSON(bests, withRun: true, into: object)
     }
 
     /// The fields `run.json` and a history line share; `exact` keeps every digit (the store),
@@ -79,8 +81,10 @@ package enum RunRecordJSON {
         return object.finished
     }
 
-    private static func bestsJSON(_ bests: PersonalBests, withRun: Bool) -> String {
-        var object = JSONObjectText()
+    /// The efforts as fields of `object`: exact in `run.json`, rounded and with their run's id in
+    /// the history line.
+    private static func bestsJSON(_ bests: PersonalBests, withRun: Bool, into start: JSONObjectText = JSONObjectText()) -> String {
+        var object = start
         for distance in BestDistance.allCases {
             guard let effort = bests[distance] else { continue }
             var entry = JSONObjectText()
