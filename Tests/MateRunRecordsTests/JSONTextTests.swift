@@ -39,3 +39,25 @@ import Testing
         #expect(RunRecordJSON.bestsLine(PersonalBests()) == "{\"type\":\"bests\"}")
     }
 }
+
+@Suite struct StoredTextTests {
+    @Test func namesWithEscapesAndAnyScriptComeBackFromTheStoreUnchanged() throws {
+        // Given a runner and a scenario whose names need escaping in JSON
+        let temporary = TemporaryStore()
+        let header = Runs.header(runner: "Zoë \"Z\" \\ 🏃\u{1} 跑", scenario: "park\n/ride\t\u{2028}")
+        // When
+        let kept = try Runs.keep(Array(Runs.threeKilometres.prefix(3)), in: temporary.store, header: header)
+        // Then
+        #expect(temporary.store.list().runs == [kept])
+        #expect(try temporary.store.load(kept.id).summary.header == header)
+    }
+
+    @Test func aDeeplyNestedOrTruncatedSummaryIsAProblemNotACrash() throws {
+        let temporary = TemporaryStore()
+        try temporary.write(String(repeating: "[", count: 100_000), to: "20260101-000000-1-dddd/run.json")
+        try temporary.write("{\"format\":\"materun-run\",\"id\":\"\\ud800\"}", to: "20260101-000000-1-eeee/run.json")
+        let listing = temporary.store.list()
+        #expect(listing.runs.isEmpty)
+        #expect(listing.problems.count == 2)
+    }
+}

@@ -11,13 +11,12 @@ struct JSONFields {
         self.place = place
     }
 
-    /// Parses `bytes` as one JSON object. Numbers read back exactly as they were written
-    /// (JSONSerialization on Linux rounds some of them in the last digit).
+    /// Parses `bytes` as one JSON object.
     init(parsing bytes: Data, place: String) throws(RecordFormatError) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: bytes), case .object(let values) = value else {
+        guard let value = try? JSONReader.parse(Array(bytes)), let values = value as? [String: Any] else {
             throw RecordFormatError(place: place, expected: "a JSON object")
         }
-        self.init(values.mapValues(\.plain), place: place)
+        self.init(values, place: place)
     }
 
     func string(_ key: String) throws(RecordFormatError) -> String {
@@ -75,41 +74,3 @@ package struct RecordFormatError: Error, Equatable, CustomStringConvertible {
     package var description: String { "\(place): expected \(expected)" }
 }
 
-/// Any JSON value, decoded with `JSONDecoder` so that numbers are exact.
-private enum JSONValue: Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    /// The value as `JSONFields` reads it: Double, Bool, String, [Any], [String: Any] or NSNull.
-    var plain: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let value): value
-        case .number(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.plain)
-        case .object(let values): values.mapValues(\.plain)
-        }
-    }
-}
