@@ -134,15 +134,12 @@ import Testing
     @Test func twoWritersAtOnceLoseNothing() async throws {
         // Given two stores on one directory, as two processes would have
         let temporary = TemporaryStore()
+        let one = temporary.store
         let second = FileRunRecordStore(directory: temporary.directory)
         let fixes = Array(Runs.threeKilometres.prefix(3))
-        // When each keeps 100 runs, all starting in the same second
-        async let first: [RunRecordID] = Task.detached {
-            try (0..<100).map { _ in try Runs.keep(fixes, in: temporary.store).id }
-        }.value
-        async let other: [RunRecordID] = Task.detached {
-            try (0..<100).map { _ in try Runs.keep(fixes, in: second).id }
-        }.value
+        // When each keeps 100 runs on its own thread, all starting in the same second
+        async let first = onOwnThread { try (0..<100).map { _ in try Runs.keep(fixes, in: one).id } }
+        async let other = onOwnThread { try (0..<100).map { _ in try Runs.keep(fixes, in: second).id } }
         let ids = try await first + other
         // Then all 200 are there, each once
         let listing = temporary.store.list()
@@ -160,6 +157,20 @@ import Testing
         #expect(try temporary.names() == [stays.id.rawValue])
         #expect(throws: RecordStoreError.self) { try temporary.store.delete(gone.id) }
         #expect(throws: RecordStoreError.self) { try temporary.store.load(RunRecordID("../../etc")) }
+    }
+
+    @Test func leftoversOfDeadProcessesAreRemovedButABeginInProgressIsNot() throws {
+        // Given a half-made run whose process died (header written, lock gone), a half-deleted
+        // one, and a half-made one without a journal yet (another process inside `begin`)
+        let temporary = TemporaryStore()
+        try temporary.write("{}\n", to: ".new-20260101-000000-1-aaaa/track.jsonl")
+        try temporary.write("{}", to: ".deleted-20260101-000000-1-bbbb-7/run.json")
+        try FileManager.default.createDirectory(atPath: temporary.path(".new-20260101-000000-1-cccc"), withIntermediateDirectories: true)
+        // When
+        let recovered = temporary.store.recoverInterrupted()
+        // Then
+        #expect(recovered == RunRecordListing())
+        #expect(try temporary.names() == [".new-20260101-000000-1-cccc"])
     }
 
     @Test func anEmptyOrMissingStoreListsNothing() {
@@ -189,5 +200,12 @@ import Testing
         #expect(RunRecordLookup.find("park", in: runs)?.id == park.id)
         #expect(RunRecordLookup.find("Scenarios/hills.json", in: runs)?.id == hills.id)
         #expect(RunRecordLookup.find("nothing", in: runs) == nil)
+    }
+}
+
+/// Runs blocking work (file I/O with fsyncs) on a thread of its own, not on the cooperative pool.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

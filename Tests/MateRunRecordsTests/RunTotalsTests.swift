@@ -54,3 +54,41 @@ import Testing
         #expect(totals.weeks.map(\.period) == ["2026-W48"])
     }
 }
+
+@Suite struct RunHistoryTests {
+    private func run(_ id: String, day: Int, oneKilometre: Double) -> RunRecordSummary {
+        RunRecordSummary(
+            id: RunRecordID(id),
+            header: RunRecordHeader(
+                startedAt: Double(CivilDate(year: 2026, month: 11, day: day).daysSinceEpoch) * 86_400 + 3600,
+                runner: RunnerProfile(name: "Ana", weightKilograms: 60), scenario: RecordedScenario(name: "park", path: "p")
+            ),
+            outcome: RunRecordOutcome(figures: RunFigures(distanceMetres: 1000), splits: [], ending: .goalReached),
+            bests: PersonalBests(efforts: [.oneKilometre: BestEffort(movingSeconds: oneKilometre, startMetres: 0, runID: RunRecordID(id))])
+        )
+    }
+
+    @Test func sinceFiltersEverythingAndLimitOnlyTheList() {
+        // Given three runs, newest first; the oldest holds the fastest kilometre
+        let runs = [run("c", day: 20, oneKilometre: 260), run("b", day: 10, oneKilometre: 250), run("a", day: 1, oneKilometre: 240)]
+        // When
+        let history = RunHistory(runs, since: CivilDate(year: 2026, month: 11, day: 5), limit: 1)
+        // Then
+        #expect(history.runs.map(\.id.rawValue) == ["c"])
+        #expect(history.totals.months.first?.runs == 2)
+        #expect(history.bests[.oneKilometre]?.runID == RunRecordID("b"))
+        #expect(RunHistory(runs).bests[.oneKilometre]?.movingSeconds == 240)
+    }
+
+    @Test func aTieInBestsGoesToTheRunThatSetItFirst() {
+        let runs = [run("new", day: 20, oneKilometre: 250), run("old", day: 1, oneKilometre: 250)]
+        #expect(RunHistory(runs).bests[.oneKilometre]?.runID == RunRecordID("old"))
+    }
+
+    @Test func sinceAcceptsOnlyRealDates() {
+        #expect(CivilDate(parsing: "2026-02-28") == CivilDate(year: 2026, month: 2, day: 28))
+        for bad in ["2026-02-30", "2026-13-01", "2026-1-01", "26-01-01", "2026-01-01x", "", "２０２６-01-01"] {
+            #expect(CivilDate(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}

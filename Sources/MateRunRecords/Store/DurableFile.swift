@@ -42,7 +42,7 @@ enum DurableFile {
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(RecordStoreError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, "write")
@@ -103,12 +103,13 @@ enum DurableFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Removes a directory of plain files (a run directory).
+    /// Removes a directory of plain files (a run directory). What is already gone (another
+    /// process removing the same leftover) is not an error.
     static func removeRunDirectory(_ path: String) throws(RecordStoreError) {
-        for name in try names(in: path) where unlink("\(path)/\(name)") != 0 {
+        for name in try names(in: path) where unlink("\(path)/\(name)") != 0 && errno != ENOENT {
             throw failure("\(path)/\(name)", "remove")
         }
-        guard rmdir(path) == 0 else { throw failure(path, "remove directory") }
+        guard rmdir(path) == 0 || errno == ENOENT else { throw failure(path, "remove directory") }
     }
 
     static func failure(_ path: String, _ action: String) -> RecordStoreError {

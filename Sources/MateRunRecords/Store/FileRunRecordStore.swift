@@ -70,7 +70,7 @@ package final class FileRunRecordStore: RunRecordStore {
         for name in names.sorted() {
             let path = "\(runsDirectory)/\(name)"
             if name.hasPrefix(Self.pendingPrefix) || name.hasPrefix(Self.deletedPrefix) {
-                removeAbandoned(path)
+                removeAbandoned(path, pending: name.hasPrefix(Self.pendingPrefix))
                 continue
             }
             guard RunIDMaker.isWellFormed(name), DurableFile.isDirectory(path),
@@ -112,13 +112,14 @@ package final class FileRunRecordStore: RunRecordStore {
     }
 
     /// Removes a directory a dead process left half made (never renamed into place) or half
-    /// deleted; one whose journal is still locked belongs to a live process and stays.
-    private func removeAbandoned(_ path: String) {
+    /// deleted. One whose journal is still locked belongs to a live process and stays; so does a
+    /// half-made one without a journal yet, which may be a `begin` in another process between
+    /// its `mkdir` and its `open`.
+    private func removeAbandoned(_ path: String, pending: Bool) {
         let fd = open("\(path)/\(Self.journalName)", O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            defer { close(fd) }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return }
-        }
+        guard fd >= 0 || !pending else { return }
+        defer { if fd >= 0 { close(fd) } }
+        if fd >= 0, flock(fd, LOCK_EX | LOCK_NB) != 0 { return }
         try? DurableFile.removeRunDirectory(path)
     }
 
@@ -179,12 +180,11 @@ package final class FileRunRecordStore: RunRecordStore {
     /// being recorded is refused.
     package func delete(_ id: RunRecordID) throws {
         let path = try runDirectory(id)
+        // Held until the files are gone, so that no recovery seals the run meanwhile.
         let fd = open("\(path)/\(Self.journalName)", O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            defer { close(fd) }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                throw RecordStoreError(path: path, action: "delete", reason: "the run is still being recorded")
-            }
+        defer { if fd >= 0 { close(fd) } }
+        if fd >= 0, flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            throw RecordStoreError(path: path, action: "delete", reason: "the run is still being recorded")
         }
         let hidden = "\(runsDirectory)/\(Self.deletedPrefix)\(id.rawValue)-\(UInt32.random(in: 0...UInt32.max))"
         guard rename(path, hidden) == 0 else { throw DurableFile.failure(path, "delete") }
