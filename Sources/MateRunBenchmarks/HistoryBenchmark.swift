@@ -6,8 +6,9 @@ import MateRunRecords
 ///
 /// One hour-long run is kept through the real store (journal, fsyncs, sealing) and measured on
 /// disk; its summary is then copied to `count` run directories with other ids and start times (the
-/// listing reads only `run.json`). Each timed pass lists the store and computes the weekly and
-/// monthly totals and the all-time bests, as `materun history` does.
+/// listing reads only `run.json`). Each timed pass does what `materun history` does: looks for
+/// interrupted runs, lists the store, and computes the weekly and monthly totals and the
+/// all-time bests.
 enum HistoryBenchmark {
     static func run(count: Int, runs: Int) async {
         let directory = NSTemporaryDirectory() + "materun-history-bench-\(getpid())"
@@ -29,14 +30,14 @@ enum HistoryBenchmark {
             print("  cannot fill the store: \(error)")
             return
         }
-        var measurement = Measurement(role: "history", label: "list \(count) runs + totals + bests")
+        var measurement = Measurement(role: "history", label: "recover + list \(count) runs + totals + bests")
         for index in 1...runs {
             let (duration, shown) = await timed { () -> String in
+                let recovered = store.recoverInterrupted()
                 let listing = store.list()
-                let totals = RunTotals(listing.runs)
-                let bests = listing.runs.reduce(PersonalBests()) { $0.merged(with: $1.bests) }
-                return "\(listing.runs.count) runs, \(totals.weeks.count) weeks, \(totals.months.count) months, "
-                    + "\(bests.efforts.count) bests, \(listing.problems.count) problems"
+                let history = RunHistory(listing.runs)
+                return "\(listing.runs.count) runs, \(history.totals.weeks.count) weeks, \(history.totals.months.count) months, "
+                    + "\(history.bests.efforts.count) bests, \(listing.problems.count + recovered.problems.count) problems"
             }
             measurement.durations.append(duration)
             print("  pass \(index): \(Table.fixed(Measurement.seconds(duration) * 1000, 0)) ms (\(shown))")

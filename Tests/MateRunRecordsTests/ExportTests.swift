@@ -110,3 +110,28 @@ struct XMLDocumentSummary {
     func texts(_ name: String) -> [String] { collector.texts[name] ?? [] }
     func attributes(_ name: String) -> [[String: String]] { collector.elements.filter { $0.name == name }.map(\.attributes) }
 }
+
+@Suite struct ExportFormatTests {
+    @Test func eachFormatWordNamesItsWriter() {
+        let run = RunRecord(
+            summary: RunRecordSummary(
+                id: RunRecordID("x"), header: Runs.header(),
+                outcome: RunRecordOutcome(figures: RunFigures(), splits: [], ending: .cancelled), bests: PersonalBests()
+            ),
+            fixes: []
+        )
+        #expect(ExportFormat(rawValue: "gpx")?.document(run) == GPXExport.document(run))
+        #expect(ExportFormat(rawValue: "tcx")?.document(run) == TCXExport.document(run))
+        #expect(ExportFormat(rawValue: "fit") == nil)
+    }
+
+    @Test func aFixFromAProgressEventTakesTheRunFiguresAndThePlace() {
+        let snapshot = RunSnapshot(elapsedSeconds: 61, movingSeconds: 58, distanceMetres: 200)
+        let location = LocationSample(time: 60.6, coordinate: Coordinate(latitude: 1, longitude: 2), elevation: 3)
+        let fix = RecordedFix(snapshot: snapshot, location: location, heartRate: 150, cadence: 170)
+        #expect(fix == RecordedFix(
+            time: 61, coordinate: Coordinate(latitude: 1, longitude: 2), elevation: 3, heartRate: 150, cadence: 170,
+            distanceMetres: 200, movingSeconds: 58
+        ))
+    }
+}
