@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import MateRunDomain
 
@@ -73,8 +72,9 @@ package final class FileRunRecordStore: RunRecordStore {
                 removeAbandoned(path, pending: name.hasPrefix(Self.pendingPrefix))
                 continue
             }
-            guard RunIDMaker.isWellFormed(name), DurableFile.isDirectory(path),
-                  access("\(path)/\(Self.summaryName)", F_OK) != 0, access("\(path)/\(Self.journalName)", F_OK) == 0
+            // A sealed run (the common case) costs one call; a file or a foreign name is list's to report.
+            guard access("\(path)/\(Self.summaryName)", F_OK) != 0, RunIDMaker.isWellFormed(name),
+                  DurableFile.isDirectory(path), access("\(path)/\(Self.journalName)", F_OK) == 0
             else { continue }
             do {
                 if let summary = try recover(path, id: RunRecordID(name)) { listing.runs.append(summary) }
@@ -98,7 +98,7 @@ package final class FileRunRecordStore: RunRecordStore {
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
         // Another process may have sealed it between the look and the lock.
         guard access("\(path)/\(Self.summaryName)", F_OK) != 0 else { return nil }
-        let contents = try RunJournal.read(try DurableFile.read(journal) ?? Data(), place: journal)
+        let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
         // Drop the half line a crash left, so the journal reads whole from now on.
         guard ftruncate(fd, off_t(contents.validBytes)) == 0, fsync(fd) == 0 else {
             throw DurableFile.failure(journal, "cut the unfinished last line")
@@ -172,7 +172,7 @@ package final class FileRunRecordStore: RunRecordStore {
         var (summary, _) = try RunRecordJSON.summary(from: bytes, place: file)
         summary.id = id
         let journal = "\(path)/\(Self.journalName)"
-        let contents = try RunJournal.read(try DurableFile.read(journal) ?? Data(), place: journal)
+        let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
         return RunRecord(summary: summary, fixes: contents.fixes, mateProgress: contents.mateProgress)
     }
 

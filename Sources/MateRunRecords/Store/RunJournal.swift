@@ -1,4 +1,3 @@
-import Foundation
 import MateRunDomain
 
 /// The append-only journal of a run (`track.jsonl`): one JSON object a line, the header first,
@@ -85,7 +84,7 @@ package enum RunJournal {
     }
 
     /// Reads a journal. Throws only when not even the header line is whole and valid.
-    package static func read(_ bytes: Data, place: String) throws(RecordFormatError) -> Contents {
+    package static func read(_ bytes: [UInt8], place: String) throws(RecordFormatError) -> Contents {
         var lines = WholeLines(bytes)
         guard let first = lines.next(), let start = try? JSONFields(parsing: first, place: "\(place) line 1"),
               (start.values["format"] as? String) == format
@@ -149,17 +148,16 @@ package enum RunJournal {
 /// The newline-terminated lines of a buffer; a last line without its newline is not whole and is
 /// not returned.
 private struct WholeLines {
-    private let bytes: Data
+    private let bytes: [UInt8]
     private(set) var consumed = 0
 
-    init(_ bytes: Data) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    mutating func next() -> Data? {
-        let start = bytes.startIndex + consumed
-        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        consumed = newline - bytes.startIndex + 1
-        return bytes[start..<newline]
+    mutating func next() -> ArraySlice<UInt8>? {
+        guard let newline = bytes[consumed...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        defer { consumed = newline + 1 }
+        return bytes[consumed..<newline]
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import MateRunDomain
 
 /// The JSON shapes of a kept run: the versioned `run.json`, and the `history --json` lines built
@@ -105,7 +104,7 @@ package enum RunRecordJSON {
     // MARK: Reading
 
     /// Reads a `run.json`; `place` names the file in errors.
-    package static func summary(from bytes: Data, place: String) throws(RecordFormatError) -> (RunRecordSummary, fixCount: Int) {
+    package static func summary(from bytes: [UInt8], place: String) throws(RecordFormatError) -> (RunRecordSummary, fixCount: Int) {
         let fields = try JSONFields(parsing: bytes, place: place)
         guard (fields.values["format"] as? String) == format else {
             throw RecordFormatError(place: place, expected: "a materun run file (\"format\":\"\(format)\")")

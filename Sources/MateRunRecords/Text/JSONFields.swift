@@ -1,4 +1,3 @@
-import Foundation
 
 /// A parsed JSON object read field by field, each miss a `RecordFormatError` naming the field.
 struct JSONFields {
@@ -12,7 +11,7 @@ struct JSONFields {
     }
 
     /// Parses `bytes` as one JSON object.
-    init(parsing bytes: Data, place: String) throws(RecordFormatError) {
+    init(parsing bytes: some Collection<UInt8>, place: String) throws(RecordFormatError) {
         guard let value = try? JSONReader.parse(Array(bytes)), let values = value as? [String: Any] else {
             throw RecordFormatError(place: place, expected: "a JSON object")
         }
