@@ -135,3 +135,34 @@ struct XMLDocumentSummary {
         ))
     }
 }
+
+@Suite struct AbsurdNumbersTests {
+    @Test func hugeNumbersInAStoreFileAreAProblemNotACrash() throws {
+        let temporary = TemporaryStore()
+        let kept = try Runs.keep(Array(Runs.threeKilometres.prefix(3)), in: temporary.store)
+        let file = temporary.path("\(kept.id.rawValue)/run.json")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+            .replacingOccurrences(of: "\"utc_offset_s\":3600", with: "\"utc_offset_s\":1e300")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let listing = temporary.store.list()
+        #expect(listing.runs.isEmpty)
+        #expect(listing.problems.first?.reason.contains("utc_offset_s") == true)
+    }
+
+    @Test func exportsWriteAbsurdFiguresWithoutOverflowing() throws {
+        let fix = RecordedFix(
+            time: 1e12, coordinate: Coordinate(latitude: 47, longitude: 8), elevation: 1e300, heartRate: 1e12, cadence: -1e12,
+            distanceMetres: -1e12, movingSeconds: 0
+        )
+        let run = RunRecord(
+            summary: RunRecordSummary(
+                id: RunRecordID("x"), header: Runs.header(at: 1e15),
+                outcome: RunRecordOutcome(figures: RunFigures(distanceMetres: 1e-300), splits: [], ending: .interrupted),
+                bests: PersonalBests()
+            ),
+            fixes: [fix]
+        )
+        #expect(try XMLDocumentSummary(GPXExport.document(run)).count("trkpt") == 1)
+        #expect(try XMLDocumentSummary(TCXExport.document(run)).count("Trackpoint") == 1)
+    }
+}

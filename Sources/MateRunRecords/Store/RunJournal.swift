@@ -89,7 +89,7 @@ package enum RunJournal {
         guard let first = lines.next(), let start = try? JSONFields(parsing: first, place: "\(place) line 1"),
               (start.values["format"] as? String) == format
         else { throw RecordFormatError(place: "\(place) line 1", expected: "a materun journal header") }
-        let fileVersion = Int(try start.number("version"))
+        let fileVersion = try start.integer("version")
         guard fileVersion <= version else {
             throw RecordFormatError(place: place, expected: "journal version \(version) or older, not \(fileVersion)")
         }
@@ -114,7 +114,7 @@ package enum RunJournal {
             pairing = RecordedPairing(mode: try start.word("mode", as: MateMode.self), mateName: try start.string("mate"))
         }
         return RunRecordHeader(
-            startedAt: try start.number("started_at_unix"), utcOffsetSeconds: Int(try start.number("utc_offset_s")),
+            startedAt: try start.number("started_at_unix"), utcOffsetSeconds: try start.integer("utc_offset_s"),
             runner: RunnerProfile(name: try start.string("runner"), weightKilograms: try start.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try start.string("scenario"), path: try start.string("scenario_path")),
             pairing: pairing, goalMetres: start.optionalNumber("goal_m")
@@ -126,7 +126,7 @@ package enum RunJournal {
         case "fix":
             let fix = RecordedFix(
                 time: try fields.number("t"),
-                coordinate: Coordinate(latitude: try fields.number("lat"), longitude: try fields.number("lon")),
+                coordinate: Coordinate(latitude: try fields.number("lat", in: -90...90), longitude: try fields.number("lon", in: -180...180)),
                 elevation: fields.optionalNumber("ele"), heartRate: fields.optionalNumber("hr"),
                 cadence: fields.optionalNumber("cad"), distanceMetres: try fields.number("d"), movingSeconds: try fields.number("m")
             )

@@ -109,7 +109,7 @@ package enum RunRecordJSON {
         guard (fields.values["format"] as? String) == format else {
             throw RecordFormatError(place: place, expected: "a materun run file (\"format\":\"\(format)\")")
         }
-        let fileVersion = Int(try fields.number("version"))
+        let fileVersion = try fields.integer("version")
         guard fileVersion <= version else {
             throw RecordFormatError(place: place, expected: "format version \(version) or older, not \(fileVersion) (written by a newer materun)")
         }
@@ -126,7 +126,7 @@ package enum RunRecordJSON {
             )
         }
         let header = RunRecordHeader(
-            startedAt: try fields.number("started_at_unix"), utcOffsetSeconds: Int(try fields.number("utc_offset_s")),
+            startedAt: try fields.number("started_at_unix"), utcOffsetSeconds: try fields.integer("utc_offset_s"),
             runner: RunnerProfile(name: try fields.string("runner"), weightKilograms: try fields.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try fields.string("scenario"), path: try fields.string("scenario_path")),
             pairing: pairing, goalMetres: fields.optionalNumber("goal_m")
@@ -143,12 +143,12 @@ package enum RunRecordJSON {
         )
         let bests = try self.bests(try fields.object("bests"), runID: id)
         let summary = RunRecordSummary(id: id, header: header, outcome: outcome, bests: bests)
-        return (summary, Int(try fields.number("fixes")))
+        return (summary, try fields.integer("fixes"))
     }
 
     static func split(_ fields: JSONFields) throws(RecordFormatError) -> Split {
         Split(
-            index: Int(try fields.number("index")), distanceMetres: try fields.number("distance_m"),
+            index: try fields.integer("index"), distanceMetres: try fields.number("distance_m"),
             movingSeconds: try fields.number("moving_s"), endElapsedSeconds: try fields.number("end_elapsed_s"),
             elevationGainMetres: try fields.number("elevation_gain_m")
         )

@@ -5,8 +5,9 @@ package enum ISOTimestamp {
     /// `2026-11-23T07:05:03+01:00` (the runner's local time with its offset), or with
     /// `fractionDigits` a fraction of the second (`…:03.250Z` style for UTC when the offset is 0
     /// and `zulu` is set).
+    /// Times beyond about ±300,000 years are clamped to that, so that no input can overflow.
     package static func text(unixSeconds: Double, utcOffsetSeconds: Int = 0, fractionDigits: Int = 0, zulu: Bool = false) -> String {
-        let local = unixSeconds + Double(utcOffsetSeconds)
+        let local = unixSeconds.isFinite ? max(-1e13, min(1e13, unixSeconds + Double(utcOffsetSeconds))) : 0
         let wholeSeconds = local.rounded(.down)
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }

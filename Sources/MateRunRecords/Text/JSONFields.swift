@@ -23,14 +23,32 @@ struct JSONFields {
         return value
     }
 
+    /// No figure of a run comes near this; a bound on every number keeps a corrupt file from
+    /// overflowing a conversion later (to a whole number, a date, an export's decimal).
+    static let largestNumber = 1e12
+
     func number(_ key: String) throws(RecordFormatError) -> Double {
-        guard let value = optionalNumber(key) else { throw missing(key, "a number") }
+        guard let value = optionalNumber(key) else { throw missing(key, "a number within ±1e12") }
         return value
     }
 
     func optionalNumber(_ key: String) -> Double? {
-        guard let number = values[key] as? Double, number.isFinite else { return nil }
+        guard let number = values[key] as? Double, abs(number) <= Self.largestNumber else { return nil }
         return number
+    }
+
+    /// A number that must be a whole one (a version, an index, a count).
+    func integer(_ key: String) throws(RecordFormatError) -> Int {
+        let value = try number(key)
+        guard value == value.rounded() else { throw missing(key, "a whole number") }
+        return Int(value)
+    }
+
+    /// A number that must lie in `range` (a latitude, a longitude).
+    func number(_ key: String, in range: ClosedRange<Double>) throws(RecordFormatError) -> Double {
+        let value = try number(key)
+        guard range.contains(value) else { throw missing(key, "a number from \(range.lowerBound) to \(range.upperBound)") }
+        return value
     }
 
     func object(_ key: String) throws(RecordFormatError) -> JSONFields {

@@ -21,8 +21,11 @@ package enum XMLText {
 
     /// A decimal with at most `places` fraction digits and no exponent, as XML Schema's
     /// `xsd:decimal` requires.
+    /// Values beyond ±1e9 (no coordinate, altitude or distance of a run) are written whole, and
+    /// beyond ±1e15 clamped, so that no input can overflow.
     package static func decimal(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
+        if abs(value) >= 1e9 { return String(Int64(max(-1e15, min(1e15, value)).rounded())) }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
