@@ -6,7 +6,8 @@ import MateRunDomain
 /// summary (`run.json`, replaced atomically). docs/RECORDS.md describes the format.
 ///
 /// Several materun processes may use one store at once: each run has its own directory with an
-/// id no other process can pick, and the only shared writes are whole-file renames.
+/// id no other process can pick, and the shared `runs/` directory only gains or loses whole
+/// entries (`mkdir`, `rename`).
 package final class FileRunRecordStore: RunRecordStore {
     static let summaryName = "run.json"
     static let journalName = "track.jsonl"
