@@ -10,7 +10,7 @@ import PackageDescription
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
-//   MateRunRecords       the run history on disk, GPX/TCX export   → Domain
+//   MateRunRecords       the run history on disk, GPX/TCX export   → Domain, JSON
 //   MateRunApp           composition root, flows, command line     → all
 /// `package` access (the targets are one program's parts, not a library's API) gets the
 /// cross-module optimisation `public` would get by default: without it, every small getter of a
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
-        .target(name: "MateRunRecords", dependencies: ["MateRunDomain"], swiftSettings: packageCMO),
+        .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]
@@ -61,7 +61,7 @@ let package = Package(
             name: "MateRunScenariosTests",
             dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
         ),
-        .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain"]),
+        .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",

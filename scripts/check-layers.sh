@@ -8,7 +8,7 @@
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no scenario, screen or app code
-#   MateRunRecords       Domain, Foundation(XML), Glibc for durable files, Synchronization: no
+#   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Synchronization: no
 #                        mate, socket, scenario, screen or app code
 # and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
@@ -32,7 +32,7 @@ MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
-MateRunRecords MateRunDomain|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
+MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Synchronization
 RULES
 }
 
@@ -75,6 +75,9 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunSocket:import MateRunDomain" "MateRunSocket:@testable import MateRunMate" \
               "MateRunMate:import Glibc" "MateRunMate:import MateRunScenarios" "MateRunMate:public import MateRunApp" \
               "MateRunRecords:import MateRunMate" "MateRunRecords:import MateRunPresentation" \
+              "MateRunRecords:import MateRunScenarios" "MateRunRecords:import MateRunSocket" \
+              "MateRunRecords:import FoundationXML" "MateRunDomain:import MateRunRecords" \
+              "MateRunPresentation:import MateRunRecords" "MateRunMate:import MateRunRecords" \
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
               "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain"; do
     rm -f "$tmp"/*/Bad.swift

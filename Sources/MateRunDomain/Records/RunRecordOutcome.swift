@@ -22,24 +22,49 @@ package struct RunRecordOutcome: Sendable, Equatable {
     package init(_ summary: MateRunSummary) {
         self.init(
             figures: RunFigures(summary.own.snapshot), splits: summary.own.splits,
-            ending: RunRecordEnding(summary.own.ending),
-            mate: RecordedMateResult(
-                result: summary.result, mateDistanceMetres: summary.mate.distanceMetres,
-                mateElapsedSeconds: summary.mate.elapsedSeconds
-            )
+            ending: RunRecordEnding(summary.own.ending), mate: RecordedMateResult(summary)
         )
     }
 }
 
-/// The end of a paired run: the result both sides agreed on and the mate's last figures.
+/// The end of a paired run: the result both sides agreed on, the mate's last figures, and what
+/// the run's summary said about them, so that `show` prints the same result again.
 package struct RecordedMateResult: Sendable, Equatable {
     package var result: MateResult
     package var mateDistanceMetres: Double
     package var mateElapsedSeconds: Double
+    /// The race winner; nil in a team run or a race nobody finished.
+    package var winner: MateRole?
+    /// The own share of the pair's distance in percent (team runs).
+    package var ownSharePercent: Double?
+    /// Why the result is what it is, when a claim decided it.
+    package var resultReason: String?
+    /// Whether the mate's figures are its own final ones.
+    package var mateFinal: Bool
+    /// Whether the mate was still reachable at the end.
+    package var mateConnected: Bool
 
-    package init(result: MateResult, mateDistanceMetres: Double, mateElapsedSeconds: Double) {
+    package init(
+        result: MateResult, mateDistanceMetres: Double, mateElapsedSeconds: Double, winner: MateRole? = nil,
+        ownSharePercent: Double? = nil, resultReason: String? = nil, mateFinal: Bool = true, mateConnected: Bool = true
+    ) {
         self.result = result
         self.mateDistanceMetres = mateDistanceMetres
         self.mateElapsedSeconds = mateElapsedSeconds
+        self.winner = winner
+        self.ownSharePercent = ownSharePercent
+        self.resultReason = resultReason
+        self.mateFinal = mateFinal
+        self.mateConnected = mateConnected
+    }
+
+    /// What a paired run's summary says about the pair.
+    package init(_ summary: MateRunSummary) {
+        self.init(
+            result: summary.result, mateDistanceMetres: summary.mate.distanceMetres,
+            mateElapsedSeconds: summary.mate.elapsedSeconds, winner: summary.winner,
+            ownSharePercent: summary.ownSharePercent, resultReason: summary.resultReason,
+            mateFinal: summary.mate.final, mateConnected: summary.mate.connected
+        )
     }
 }

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunJSON
 
 /// The append-only journal of a run (`track.jsonl`): one JSON object a line, the header first,
 /// then fixes, splits and the mate's progress as they happen. It is the run's track for good once
@@ -13,59 +14,60 @@ package enum RunJournal {
     // MARK: Writing
 
     static func startLine(id: RunRecordID, header: RunRecordHeader) -> String {
-        var object = JSONObjectText()
-        object.add("type", "start")
-        object.add("format", format)
-        object.add("version", version)
-        object.add("id", id.rawValue)
-        object.add("started_at_unix", header.startedAt)
-        object.add("utc_offset_s", header.utcOffsetSeconds)
-        object.add("runner", header.runner.name)
-        object.add("runner_weight_kg", header.runner.weightKilograms)
-        object.add("scenario", header.scenario.name)
-        object.add("scenario_path", header.scenario.path)
-        object.addIfPresent("goal_m", header.goalMetres)
+        var members: [JSONMember] = [
+            ("type", .string("start")),
+            ("format", .string(format)),
+            ("version", .integer(version)),
+            ("id", .string(id.rawValue)),
+            ("started_at_unix", .number(shortest: header.startedAt)),
+            ("utc_offset_s", .integer(header.utcOffsetSeconds)),
+            ("runner", .string(header.runner.name)),
+            ("runner_weight_kg", .number(shortest: header.runner.weightKilograms)),
+            ("scenario", .string(header.scenario.name)),
+            ("scenario_path", .string(header.scenario.path)),
+        ]
+        if let goal = header.goalMetres { members.append(("goal_m", .number(shortest: goal))) }
         if let pairing = header.pairing {
-            object.add("mode", pairing.mode.rawValue)
-            object.add("mate", pairing.mateName)
+            members += [("mode", .string(pairing.mode.rawValue)), ("mate", .string(pairing.mateName))]
         }
-        return object.finished + "\n"
+        return line(members)
     }
 
     static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> String {
-        var object = JSONObjectText()
-        object.add("type", "fix")
-        object.add("t", fix.time)
-        object.add("lat", fix.coordinate.latitude)
-        object.add("lon", fix.coordinate.longitude)
-        object.addIfPresent("ele", fix.elevation)
-        object.addIfPresent("hr", fix.heartRate)
-        object.addIfPresent("cad", fix.cadence)
-        object.add("d", fix.distanceMetres)
-        object.add("m", fix.movingSeconds)
-        object.add("e", snapshot.elapsedSeconds)
-        object.add("kcal", snapshot.caloriesKilocalories)
-        object.add("gain", snapshot.elevationGainMetres)
-        return object.finished + "\n"
+        var members: [JSONMember] = [
+            ("type", .string("fix")),
+            ("t", .number(shortest: fix.time)),
+            ("lat", .number(shortest: fix.coordinate.latitude)),
+            ("lon", .number(shortest: fix.coordinate.longitude)),
+        ]
+        if let elevation = fix.elevation { members.append(("ele", .number(shortest: elevation))) }
+        if let heartRate = fix.heartRate { members.append(("hr", .number(shortest: heartRate))) }
+        if let cadence = fix.cadence { members.append(("cad", .number(shortest: cadence))) }
+        members += [
+            ("d", .number(shortest: fix.distanceMetres)),
+            ("m", .number(shortest: fix.movingSeconds)),
+            ("e", .number(shortest: snapshot.elapsedSeconds)),
+            ("kcal", .number(shortest: snapshot.caloriesKilocalories)),
+            ("gain", .number(shortest: snapshot.elevationGainMetres)),
+        ]
+        return line(members)
     }
 
     static func splitLine(_ split: Split) -> String {
-        var object = JSONObjectText()
-        object.add("type", "split")
-        object.add("index", split.index)
-        object.add("distance_m", split.distanceMetres)
-        object.add("moving_s", split.movingSeconds)
-        object.add("end_elapsed_s", split.endElapsedSeconds)
-        object.add("elevation_gain_m", split.elevationGainMetres)
-        return object.finished + "\n"
+        line([("type", .string("split"))] + RunRecordJSON.splitFields(split))
     }
 
     static func mateLine(_ point: MateProgressPoint) -> String {
-        var object = JSONObjectText()
-        object.add("type", "mate")
-        object.add("e", point.elapsedSeconds)
-        object.add("d", point.distanceMetres)
-        return object.finished + "\n"
+        line([
+            ("type", .string("mate")),
+            ("e", .number(shortest: point.elapsedSeconds)),
+            ("d", .number(shortest: point.distanceMetres)),
+        ])
+    }
+
+    /// One journal line: the object, then the newline that marks it whole.
+    private static func line(_ members: [JSONMember]) -> String {
+        JSON.object(members).jsonText + "\n"
     }
 
     // MARK: Reading
@@ -86,8 +88,8 @@ package enum RunJournal {
     /// Reads a journal. Throws only when not even the header line is whole and valid.
     package static func read(_ bytes: [UInt8], place: String) throws(RecordFormatError) -> Contents {
         var lines = WholeLines(bytes)
-        guard let first = lines.next(), let start = try? JSONFields(parsing: first, place: "\(place) line 1"),
-              (start.values["format"] as? String) == format
+        guard let first = lines.next(), let start = try? JSONFields(parsing: Array(first), place: "\(place) line 1"),
+              start.optionalString("format") == format
         else { throw RecordFormatError(place: "\(place) line 1", expected: "a materun journal header") }
         let fileVersion = try start.integer("version")
         guard fileVersion <= version else {
@@ -100,7 +102,7 @@ package enum RunJournal {
         var lineNumber = 1
         while let line = lines.next() {
             lineNumber += 1
-            guard let fields = try? JSONFields(parsing: line, place: "\(place) line \(lineNumber)"),
+            guard let fields = try? JSONFields(parsing: Array(line), place: "\(place) line \(lineNumber)"),
                   (try? add(fields, to: &contents)) != nil
             else { break }
             contents.validBytes = lines.consumed
@@ -109,15 +111,11 @@ package enum RunJournal {
     }
 
     private static func header(_ start: JSONFields) throws(RecordFormatError) -> RunRecordHeader {
-        var pairing: RecordedPairing?
-        if start.values["mode"] != nil {
-            pairing = RecordedPairing(mode: try start.word("mode", as: MateMode.self), mateName: try start.string("mate"))
-        }
-        return RunRecordHeader(
+        RunRecordHeader(
             startedAt: try start.number("started_at_unix"), utcOffsetSeconds: try start.integer("utc_offset_s"),
             runner: RunnerProfile(name: try start.string("runner"), weightKilograms: try start.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try start.string("scenario"), path: try start.string("scenario_path")),
-            pairing: pairing, goalMetres: start.optionalNumber("goal_m")
+            pairing: try RunRecordJSON.pairing(start), goalMetres: start.optionalNumber("goal_m")
         )
     }
 

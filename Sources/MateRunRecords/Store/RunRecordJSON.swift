@@ -1,7 +1,8 @@
 import MateRunDomain
+import MateRunJSON
 
 /// The JSON shapes of a kept run: the versioned `run.json`, and the `history --json` lines built
-/// from the same fields (docs/RECORDS.md describes both).
+/// from the same fields (docs/RECORDS.md describes both). Written and read with MateRunJSON.
 package enum RunRecordJSON {
     /// The `format` word of a `run.json`; a file without it is not ours.
     package static let format = "materun-run"
@@ -12,93 +13,97 @@ package enum RunRecordJSON {
 
     /// The whole `run.json` text (one line, then a newline).
     package static func runFile(_ summary: RunRecordSummary, fixCount: Int) -> String {
-        var object = JSONObjectText()
-        object.add("format", format)
-        object.add("version", version)
-        addListingFields(summary, exact: true, to: &object)
-        object.add("started_at_unix", summary.header.startedAt)
-        object.add("utc_offset_s", summary.header.utcOffsetSeconds)
-        object.add("runner_weight_kg", summary.header.runner.weightKilograms)
-        object.add("scenario_path", summary.header.scenario.path)
-        object.addIfPresent("goal_m", summary.header.goalMetres)
-        object.add("elevation_gain_m", summary.outcome.figures.elevationGainMetres)
-        object.add("fixes", fixCount)
-        object.add("splits", json: JSONObjectText.array(summary.outcome.splits.map(splitJSON)))
-        if let mate = summary.outcome.mate {
-            object.add("mate_distance_m", mate.mateDistanceMetres)
-            object.add("mate_elapsed_s", mate.mateElapsedSeconds)
-        }
-        object.add("bests", json: bestsJSON(summary.bests, withRun: false))
-        return object.finished + "\n"
+        let header = summary.header
+        var members: [JSONMember] = [("format", .string(format)), ("version", .integer(version))]
+        members += listingFields(summary, exact: true)
+        members += [
+            ("started_at_unix", .number(shortest: header.startedAt)),
+            ("utc_offset_s", .integer(header.utcOffsetSeconds)),
+            ("runner_weight_kg", .number(shortest: header.runner.weightKilograms)),
+            ("scenario_path", .string(header.scenario.path)),
+        ]
+        if let goal = header.goalMetres { members.append(("goal_m", .number(shortest: goal))) }
+        members += [
+            ("elevation_gain_m", .number(shortest: summary.outcome.figures.elevationGainMetres)),
+            ("fixes", .integer(fixCount)),
+            ("splits", .array(summary.outcome.splits.map { .object(splitFields($0)) })),
+        ]
+        if let mate = summary.outcome.mate { members += mateFields(mate) }
+        members.append(("bests", .object(bestsFields(summary.bests, withRun: false))))
+        return JSON.object(members).jsonText + "\n"
     }
 
     /// One `history --json` line: the fields the issue names, then `mode`, `mate` and `result`
     /// for a paired run.
     package static func historyLine(_ summary: RunRecordSummary) -> String {
-        var object = JSONObjectText()
-        addListingFields(summary, exact: false, to: &object)
-        return object.finished
+        JSON.object(listingFields(summary, exact: false)).jsonText
     }
 
     /// The closing `{"type":"bests",...}` line of `history --json`.
     package static func bestsLine(_ bests: PersonalBests) -> String {
-        var object = JSONObjectText()
-        object.add("type", "bests")
-        return bestsJSON(bests, withRun: true, into: object)
+        JSON.object([("type", .string("bests"))] + bestsFields(bests, withRun: true)).jsonText
     }
 
     /// The fields `run.json` and a history line share; `exact` keeps every digit (the store),
     /// otherwise figures are rounded for reading (centimetres, milliseconds).
-    private static func addListingFields(_ summary: RunRecordSummary, exact: Bool, to object: inout JSONObjectText) {
+    private static func listingFields(_ summary: RunRecordSummary, exact: Bool) -> [JSONMember] {
         let header = summary.header
         let figures = summary.outcome.figures
-        let rounded = { (value: Double, places: Int) in exact ? value : Self.rounded(value, places) }
-        object.add("id", summary.id.rawValue)
-        object.add("started_at", ISOTimestamp.text(unixSeconds: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds))
-        object.add("runner", header.runner.name)
-        object.add("scenario", header.scenario.name)
-        object.add("distance_m", rounded(figures.distanceMetres, 2))
-        object.add("elapsed_s", rounded(figures.elapsedSeconds, 3))
-        object.add("moving_s", rounded(figures.movingSeconds, 3))
-        object.add("calories_kcal", rounded(figures.caloriesKilocalories, 2))
-        object.add("avg_pace_s_per_km", figures.averagePaceSecondsPerKilometre.map { rounded($0, 2) })
-        object.add("ending", summary.outcome.ending.rawValue)
+        let number = { (value: Double, places: Int) -> JSON in exact ? .number(shortest: value) : .number(value, decimals: places) }
+        var members: [JSONMember] = [
+            ("id", .string(summary.id.rawValue)),
+            ("started_at", .string(ISOTimestamp.text(unixSeconds: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds))),
+            ("runner", .string(header.runner.name)),
+            ("scenario", .string(header.scenario.name)),
+            ("distance_m", number(figures.distanceMetres, 2)),
+            ("elapsed_s", number(figures.elapsedSeconds, 3)),
+            ("moving_s", number(figures.movingSeconds, 3)),
+            ("calories_kcal", number(figures.caloriesKilocalories, 2)),
+            ("avg_pace_s_per_km", figures.averagePaceSecondsPerKilometre.map { number($0, 2) } ?? .null),
+            ("ending", .string(summary.outcome.ending.rawValue)),
+        ]
         if let pairing = header.pairing {
-            object.add("mode", pairing.mode.rawValue)
-            object.add("mate", pairing.mateName)
+            members += [("mode", .string(pairing.mode.rawValue)), ("mate", .string(pairing.mateName))]
         }
-        if let mate = summary.outcome.mate { object.add("result", mate.result.rawValue) }
+        if let mate = summary.outcome.mate { members.append(("result", .string(mate.result.rawValue))) }
+        return members
     }
 
-    private static func splitJSON(_ split: Split) -> String {
-        var object = JSONObjectText()
-        object.add("index", split.index)
-        object.add("distance_m", split.distanceMetres)
-        object.add("moving_s", split.movingSeconds)
-        object.add("end_elapsed_s", split.endElapsedSeconds)
-        object.add("elevation_gain_m", split.elevationGainMetres)
-        return object.finished
+    /// The pair's result beyond the word `result`: what `show` needs to print it again.
+    private static func mateFields(_ mate: RecordedMateResult) -> [JSONMember] {
+        var members: [JSONMember] = [
+            ("mate_distance_m", .number(shortest: mate.mateDistanceMetres)),
+            ("mate_elapsed_s", .number(shortest: mate.mateElapsedSeconds)),
+            ("mate_final", .bool(mate.mateFinal)),
+            ("mate_connected", .bool(mate.mateConnected)),
+        ]
+        if let winner = mate.winner { members.append(("winner", .string(winner.rawValue))) }
+        if let share = mate.ownSharePercent { members.append(("share_percent", .number(shortest: share))) }
+        if let reason = mate.resultReason { members.append(("result_reason", .string(reason))) }
+        return members
     }
 
-    /// The efforts as fields of `object`: exact in `run.json`, rounded and with their run's id in
-    /// the history line.
-    private static func bestsJSON(_ bests: PersonalBests, withRun: Bool, into start: JSONObjectText = JSONObjectText()) -> String {
-        var object = start
-        for distance in BestDistance.allCases {
-            guard let effort = bests[distance] else { continue }
-            var entry = JSONObjectText()
-            entry.add("moving_s", withRun ? rounded(effort.movingSeconds, 3) : effort.movingSeconds)
-            entry.add("start_m", withRun ? rounded(effort.startMetres, 2) : effort.startMetres)
-            if withRun, let run = effort.runID { entry.add("id", run.rawValue) }
-            object.add(distance.key, json: entry.finished)
+    static func splitFields(_ split: Split) -> [JSONMember] {
+        [
+            ("index", .integer(split.index)),
+            ("distance_m", .number(shortest: split.distanceMetres)),
+            ("moving_s", .number(shortest: split.movingSeconds)),
+            ("end_elapsed_s", .number(shortest: split.endElapsedSeconds)),
+            ("elevation_gain_m", .number(shortest: split.elevationGainMetres)),
+        ]
+    }
+
+    /// The efforts as fields: exact in `run.json`, rounded and with their run's id in the
+    /// history line.
+    private static func bestsFields(_ bests: PersonalBests, withRun: Bool) -> [JSONMember] {
+        BestDistance.allCases.compactMap { distance in
+            guard let effort = bests[distance] else { return nil }
+            var entry: [JSONMember] = withRun
+                ? [("moving_s", .number(effort.movingSeconds, decimals: 3)), ("start_m", .number(effort.startMetres, decimals: 2))]
+                : [("moving_s", .number(shortest: effort.movingSeconds)), ("start_m", .number(shortest: effort.startMetres))]
+            if withRun, let run = effort.runID { entry.append(("id", .string(run.rawValue))) }
+            return (distance.key, .object(entry))
         }
-        return object.finished
-    }
-
-    private static func rounded(_ value: Double, _ places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (value * scale).rounded() / scale
     }
 
     // MARK: Reading
@@ -106,7 +111,7 @@ package enum RunRecordJSON {
     /// Reads a `run.json`; `place` names the file in errors.
     package static func summary(from bytes: [UInt8], place: String) throws(RecordFormatError) -> (RunRecordSummary, fixCount: Int) {
         let fields = try JSONFields(parsing: bytes, place: place)
-        guard (fields.values["format"] as? String) == format else {
+        guard fields.optionalString("format") == format else {
             throw RecordFormatError(place: place, expected: "a materun run file (\"format\":\"\(format)\")")
         }
         let fileVersion = try fields.integer("version")
@@ -114,22 +119,11 @@ package enum RunRecordJSON {
             throw RecordFormatError(place: place, expected: "format version \(version) or older, not \(fileVersion) (written by a newer materun)")
         }
         let id = RunRecordID(try fields.string("id"))
-        var pairing: RecordedPairing?
-        var mate: RecordedMateResult?
-        if fields.values["mode"] != nil {
-            pairing = RecordedPairing(mode: try fields.word("mode", as: MateMode.self), mateName: try fields.string("mate"))
-        }
-        if fields.values["result"] != nil {
-            mate = RecordedMateResult(
-                result: try fields.word("result", as: MateResult.self),
-                mateDistanceMetres: try fields.number("mate_distance_m"), mateElapsedSeconds: try fields.number("mate_elapsed_s")
-            )
-        }
         let header = RunRecordHeader(
             startedAt: try fields.number("started_at_unix"), utcOffsetSeconds: try fields.integer("utc_offset_s"),
             runner: RunnerProfile(name: try fields.string("runner"), weightKilograms: try fields.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try fields.string("scenario"), path: try fields.string("scenario_path")),
-            pairing: pairing, goalMetres: fields.optionalNumber("goal_m")
+            pairing: try pairing(fields), goalMetres: fields.optionalNumber("goal_m")
         )
         let figures = RunFigures(
             elapsedSeconds: try fields.number("elapsed_s"), movingSeconds: try fields.number("moving_s"),
@@ -139,11 +133,29 @@ package enum RunRecordJSON {
         var splits: [Split] = []
         for split in try fields.objects("splits") { splits.append(try self.split(split)) }
         let outcome = RunRecordOutcome(
-            figures: figures, splits: splits, ending: try fields.word("ending", as: RunRecordEnding.self), mate: mate
+            figures: figures, splits: splits, ending: try fields.word("ending", as: RunRecordEnding.self),
+            mate: try mateResult(fields)
         )
         let bests = try self.bests(try fields.object("bests"), runID: id)
         let summary = RunRecordSummary(id: id, header: header, outcome: outcome, bests: bests)
         return (summary, try fields.integer("fixes"))
+    }
+
+    /// The pairing of a paired run's header (`run.json` or the journal's start line).
+    static func pairing(_ fields: JSONFields) throws(RecordFormatError) -> RecordedPairing? {
+        guard fields.has("mode") else { return nil }
+        return RecordedPairing(mode: try fields.word("mode", as: MateMode.self), mateName: try fields.string("mate"))
+    }
+
+    private static func mateResult(_ fields: JSONFields) throws(RecordFormatError) -> RecordedMateResult? {
+        guard fields.has("result") else { return nil }
+        return RecordedMateResult(
+            result: try fields.word("result", as: MateResult.self),
+            mateDistanceMetres: try fields.number("mate_distance_m"), mateElapsedSeconds: try fields.number("mate_elapsed_s"),
+            winner: fields.has("winner") ? try fields.word("winner", as: MateRole.self) : nil,
+            ownSharePercent: fields.optionalNumber("share_percent"), resultReason: fields.optionalString("result_reason"),
+            mateFinal: fields.optionalBool("mate_final") ?? true, mateConnected: fields.optionalBool("mate_connected") ?? true
+        )
     }
 
     static func split(_ fields: JSONFields) throws(RecordFormatError) -> Split {

@@ -1,31 +1,55 @@
+import MateRunJSON
 
-/// A parsed JSON object read field by field, each miss a `RecordFormatError` naming the field.
+/// An object of a store file, parsed by the project's one JSON parser and read field by field:
+/// each miss is a `RecordFormatError` naming the file, the field and what was expected.
 struct JSONFields {
-    let values: [String: Any]
+    private let members: [String: JSON]
     /// Where the object sits, for messages: `run.json`, `track.jsonl line 12`.
     let place: String
-
-    init(_ values: [String: Any], place: String) {
-        self.values = values
-        self.place = place
-    }
-
-    /// Parses `bytes` as one JSON object.
-    init(parsing bytes: some Collection<UInt8>, place: String) throws(RecordFormatError) {
-        guard let value = try? JSONReader.parse(Array(bytes)), let values = value as? [String: Any] else {
-            throw RecordFormatError(place: place, expected: "a JSON object")
-        }
-        self.init(values, place: place)
-    }
-
-    func string(_ key: String) throws(RecordFormatError) -> String {
-        guard let value = values[key] as? String else { throw missing(key, "a string") }
-        return value
-    }
 
     /// No figure of a run comes near this; a bound on every number keeps a corrupt file from
     /// overflowing a conversion later (to a whole number, a date, an export's decimal).
     static let largestNumber = 1e12
+
+    init(_ object: JSONObject, place: String) {
+        // A parsed object never holds a key twice; a dictionary makes the thirty-odd lookups of
+        // a summary cheap when ten thousand are read.
+        members = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.place = place
+    }
+
+    /// Parses `bytes` as one JSON object.
+    init(parsing bytes: [UInt8], place: String) throws(RecordFormatError) {
+        let value: JSON
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw RecordFormatError(place: "\(place) \(error.place)", problem: error.message)
+        }
+        guard let object = value.objectValue else { throw RecordFormatError(place: place, expected: "a JSON object") }
+        self.init(object, place: place)
+    }
+
+    /// Whether the field is there and not `null`.
+    func has(_ key: String) -> Bool {
+        if let value = members[key], value != .null { return true }
+        return false
+    }
+
+    func optionalString(_ key: String) -> String? {
+        guard case .string(let text)? = members[key] else { return nil }
+        return text
+    }
+
+    func string(_ key: String) throws(RecordFormatError) -> String {
+        guard let text = optionalString(key) else { throw missing(key, "a string") }
+        return text
+    }
+
+    func optionalBool(_ key: String) -> Bool? {
+        guard case .bool(let flag)? = members[key] else { return nil }
+        return flag
+    }
 
     func number(_ key: String) throws(RecordFormatError) -> Double {
         guard let value = optionalNumber(key) else { throw missing(key, "a number within ±1e12") }
@@ -33,8 +57,10 @@ struct JSONFields {
     }
 
     func optionalNumber(_ key: String) -> Double? {
-        guard let number = values[key] as? Double, abs(number) <= Self.largestNumber else { return nil }
-        return number
+        guard case .number(let number)? = members[key], let value = number.double, abs(value) <= Self.largestNumber else {
+            return nil
+        }
+        return value
     }
 
     /// A number that must be a whole one (a version, an index, a count).
@@ -52,19 +78,19 @@ struct JSONFields {
     }
 
     func object(_ key: String) throws(RecordFormatError) -> JSONFields {
-        guard let value = values[key] as? [String: Any] else { throw missing(key, "an object") }
-        return JSONFields(value, place: "\(place) \(key)")
+        guard let fields = optionalObject(key) else { throw missing(key, "an object") }
+        return fields
     }
 
     func optionalObject(_ key: String) -> JSONFields? {
-        (values[key] as? [String: Any]).map { JSONFields($0, place: "\(place) \(key)") }
+        members[key]?.objectValue.map { JSONFields($0, place: "\(place) \(key)") }
     }
 
     func objects(_ key: String) throws(RecordFormatError) -> [JSONFields] {
-        guard let items = values[key] as? [Any] else { throw missing(key, "an array") }
+        guard case .array(let items)? = members[key] else { throw missing(key, "an array") }
         var fields: [JSONFields] = []
         for (index, item) in items.enumerated() {
-            guard let object = item as? [String: Any] else { throw missing("\(key)[\(index)]", "an object") }
+            guard let object = item.objectValue else { throw missing("\(key)[\(index)]", "an object") }
             fields.append(JSONFields(object, place: "\(place) \(key)[\(index)]"))
         }
         return fields
@@ -81,13 +107,3 @@ struct JSONFields {
         RecordFormatError(place: "\(place) \"\(key)\"", expected: expected)
     }
 }
-
-/// A store file that does not read as what it should be.
-package struct RecordFormatError: Error, Equatable, CustomStringConvertible {
-    /// The file and field: `run.json "distance_m"`.
-    package var place: String
-    package var expected: String
-
-    package var description: String { "\(place): expected \(expected)" }
-}
-
