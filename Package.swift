@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
-            dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]
+            dependencies: [
+                "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
+            ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
@@ -77,7 +79,7 @@ let package = Package(
             name: "MateRunAppTests",
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
             dependencies: [
-                "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation",
+                "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
                 "MateRunTestSupport", "materun",
             ],
             exclude: ["Golden", "DeviceGPX"]

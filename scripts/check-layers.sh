@@ -8,8 +8,8 @@
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no scenario, screen or app code
-#   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Synchronization: no
-#                        mate, socket, scenario, screen or app code
+#   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Dispatch and
+#                        Synchronization: no mate, socket, scenario, screen or app code
 # and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -32,7 +32,7 @@ MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
-MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Synchronization
+MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MateRunDomain
+import MateRunPresentation
 import MateRunRecords
 
 /// How long `history` takes over a large store, and how much disk an hour of running costs.
@@ -7,8 +8,8 @@ import MateRunRecords
 /// One hour-long run is kept through the real store (journal, fsyncs, sealing) and measured on
 /// disk; its summary is then copied to `count` run directories with other ids and start times (the
 /// listing reads only `run.json`). Each timed pass does what `materun history` does: looks for
-/// interrupted runs, lists the store, and computes the weekly and monthly totals and the
-/// all-time bests.
+/// interrupted runs, lists the store, computes the weekly and monthly totals and the all-time
+/// bests, and draws the screen (only writing it out and starting the process are left out).
 enum HistoryBenchmark {
     static func run(count: Int, runs: Int) async {
         let directory = NSTemporaryDirectory() + "materun-history-bench-\(getpid())"
@@ -30,14 +31,16 @@ enum HistoryBenchmark {
             print("  cannot fill the store: \(error)")
             return
         }
-        var measurement = Measurement(role: "history", label: "recover + list \(count) runs + totals + bests")
+        var measurement = Measurement(role: "history", label: "recover + list \(count) runs + totals + bests + screen")
         for index in 1...runs {
             let (duration, shown) = await timed { () -> String in
                 let recovered = store.recoverInterrupted()
                 let listing = store.list()
                 let history = RunHistory(listing.runs)
+                let screen = HistoryView.lines(history)
                 return "\(listing.runs.count) runs, \(history.totals.weeks.count) weeks, \(history.totals.months.count) months, "
-                    + "\(history.bests.efforts.count) bests, \(listing.problems.count + recovered.problems.count) problems"
+                    + "\(history.bests.efforts.count) bests, \(listing.problems.count + recovered.problems.count) problems, "
+                    + "\(screen.count) lines"
             }
             measurement.durations.append(duration)
             print("  pass \(index): \(Table.fixed(Measurement.seconds(duration) * 1000, 0)) ms (\(shown))")
@@ -45,7 +48,8 @@ enum HistoryBenchmark {
         print("  median of \(runs): \(Table.fixed(measurement.median * 1000, 0)) ms")
     }
 
-    /// One hour at about 5:00/km, a fix a second, kept the way the run flow keeps a run.
+    /// One hour at about 5:00/km, a fix a second and a split a kilometre, kept the way the run
+    /// flow keeps a run.
     private static func keepAnHour(in store: FileRunRecordStore) throws -> RunRecordSummary {
         let header = RunRecordHeader(
             startedAt: 1_795_420_800, runner: RunnerProfile(name: "Bench", weightKilograms: 70),
@@ -53,6 +57,7 @@ enum HistoryBenchmark {
         )
         let recording = try store.begin(header)
         var snapshot = RunSnapshot()
+        var splits: [Split] = []
         for second in 0...3600 {
             let metres = Double(second) * (3.3 + 0.2 * sin(Double(second) / 300))
             let fix = RecordedFix(
@@ -65,8 +70,15 @@ enum HistoryBenchmark {
                 caloriesKilocalories: metres / 1000 * 70, elevationGainMetres: metres / 200
             )
             try recording.record(fix, snapshot: snapshot)
+            if Int(metres / 1000) > splits.count {
+                let split = Split(
+                    index: splits.count + 1, distanceMetres: 1000, movingSeconds: fix.time - (splits.last?.endElapsedSeconds ?? 0),
+                    endElapsedSeconds: fix.time, elevationGainMetres: 4)
+                splits.append(split)
+                try recording.record(split: split)
+            }
         }
-        return try recording.finish(RunRecordOutcome(figures: RunFigures(snapshot), splits: [], ending: .sensorsEnded))
+        return try recording.finish(RunRecordOutcome(figures: RunFigures(snapshot), splits: splits, ending: .sensorsEnded))
     }
 
     /// `count` more runs, one every 7 hours back in time, each a directory with its `run.json`.

@@ -43,8 +43,10 @@ import Testing
         )
         // When
         let (read, fixes) = try RunRecordJSON.summary(from: Array(RunRecordJSON.runFile(summary, fixCount: 7).utf8), place: "run.json")
-        // Then every digit and every word comes back
-        #expect(read == summary)
+        // Then every digit and every word comes back, but the splits, which live in the journal
+        var listed = summary
+        listed.outcome.splits = []
+        #expect(read == listed)
         #expect(fixes == 7)
     }
 

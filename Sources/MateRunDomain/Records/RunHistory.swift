@@ -7,6 +7,12 @@ package struct RunHistory: Sendable, Equatable {
     package var runs: [RunRecordSummary]
     package var totals: RunTotals
     package var bests: PersonalBests
+    /// The runs that hold a best, by id, so that a best can say where it was run.
+    package var bestRuns: [RunRecordID: RunRecordSummary]
+    /// The shortest start of each run's id that names it among all the runs given (at least
+    /// `RunRecordID.shortLength` characters): what `show` and `export` accept, short enough to
+    /// type.
+    package var shortIDs: [RunRecordID: String]
 
     /// `runs` newest first, as the store lists them.
     package init(_ runs: [RunRecordSummary], since: CivilDate? = nil, limit: Int? = nil) {
@@ -18,6 +24,9 @@ package struct RunHistory: Sendable, Equatable {
         totals = RunTotals(kept)
         // Oldest first, so that a tie keeps the run that set the time first.
         bests = kept.reversed().reduce(PersonalBests()) { $0.merged(with: $1.bests) }
+        let bestIDs = Set(bests.efforts.values.compactMap(\.runID))
+        bestRuns = Dictionary(kept.filter { bestIDs.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        shortIDs = RunRecordID.shortestUniquePrefixes(of: runs.map(\.id))
     }
 }
 

@@ -1,4 +1,5 @@
-/// A kept run as history lists it: everything but the track, small enough that ten thousand of
+/// A kept run as history lists it: everything but the track, its splits and laps (`outcome.splits`
+/// and `outcome.laps` are empty in a listing, full once loaded), small enough that ten thousand of
 /// them load in a blink.
 ///
 /// `bests` are this run's own fastest efforts, found once when the run is kept, so that the

@@ -16,3 +16,24 @@ package struct RunRecordID: Sendable, Hashable, Comparable, CustomStringConverti
         lhs.rawValue < rhs.rawValue
     }
 }
+
+extension RunRecordID {
+    /// The date and time part of an id (`20261123-065455`): the shortest start shown for a run.
+    package static let shortLength = 15
+
+    /// For each id, its shortest start of at least `shortLength` characters that no other of
+    /// `ids` shares (the whole id when another one starts with it).
+    package static func shortestUniquePrefixes(of ids: [RunRecordID]) -> [RunRecordID: String] {
+        let sorted = Set(ids).map { Array($0.rawValue.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var result: [RunRecordID: String] = [:]
+        for (index, id) in sorted.enumerated() {
+            var length = min(shortLength, id.count)
+            for neighbour in [index - 1, index + 1] where sorted.indices.contains(neighbour) {
+                let shared = zip(id, sorted[neighbour]).prefix { $0 == $1 }.count
+                length = max(length, min(shared + 1, id.count))
+            }
+            result[RunRecordID(String(decoding: id, as: UTF8.self))] = String(decoding: id.prefix(length), as: UTF8.self)
+        }
+        return result
+    }
+}

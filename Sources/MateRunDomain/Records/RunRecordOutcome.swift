@@ -5,25 +5,56 @@ package struct RunRecordOutcome: Sendable, Equatable {
     package var ending: RunRecordEnding
     /// The paired result, for a run with a mate.
     package var mate: RecordedMateResult?
+    /// Laps the runner marked by hand.
+    package var laps: [Split]
+    /// The body's figures while moving, when a sensor reported them.
+    package var body: RecordedBodyFigures
 
-    package init(figures: RunFigures, splits: [Split], ending: RunRecordEnding, mate: RecordedMateResult? = nil) {
+    package init(
+        figures: RunFigures, splits: [Split], ending: RunRecordEnding, mate: RecordedMateResult? = nil, laps: [Split] = [],
+        body: RecordedBodyFigures = RecordedBodyFigures()
+    ) {
         self.figures = figures
         self.splits = splits
         self.ending = ending
         self.mate = mate
+        self.laps = laps
+        self.body = body
     }
 
     /// The outcome of a solo run from its summary.
     package init(_ summary: RunSummary) {
-        self.init(figures: RunFigures(summary.snapshot), splits: summary.splits, ending: RunRecordEnding(summary.ending))
+        self.init(
+            figures: RunFigures(summary.snapshot), splits: summary.splits, ending: RunRecordEnding(summary.ending),
+            laps: summary.laps, body: RecordedBodyFigures(summary))
     }
 
     /// The outcome of a paired run from its summary.
     package init(_ summary: MateRunSummary) {
         self.init(
             figures: RunFigures(summary.own.snapshot), splits: summary.own.splits,
-            ending: RunRecordEnding(summary.own.ending), mate: RecordedMateResult(summary)
-        )
+            ending: RunRecordEnding(summary.own.ending), mate: RecordedMateResult(summary), laps: summary.own.laps,
+            body: RecordedBodyFigures(summary.own))
+    }
+}
+
+/// Heart rate and cadence over a run's moving time, as its summary gave them; nil where no
+/// sensor reported.
+package struct RecordedBodyFigures: Sendable, Equatable {
+    package var averageHeartRateBPM: Double?
+    package var maximumHeartRateBPM: Double?
+    package var averageCadenceSPM: Double?
+
+    package init(averageHeartRateBPM: Double? = nil, maximumHeartRateBPM: Double? = nil, averageCadenceSPM: Double? = nil) {
+        self.averageHeartRateBPM = averageHeartRateBPM
+        self.maximumHeartRateBPM = maximumHeartRateBPM
+        self.averageCadenceSPM = averageCadenceSPM
+    }
+
+    package init(_ summary: RunSummary) {
+        self.init(
+            averageHeartRateBPM: summary.averageHeartRateBPM, maximumHeartRateBPM: summary.maximumHeartRateBPM,
+            averageCadenceSPM: summary.averageCadenceSPM)
     }
 }
 

@@ -10,22 +10,26 @@ package protocol RunRecordStore: Sendable {
     /// Seals every run whose recording was cut short by a dead process; returns what it kept and
     /// what it could not read. Runs still being recorded by a live process are left alone.
     func recoverInterrupted() -> RunRecordListing
-    /// Every kept run, newest first, and every entry of the store that could not be read.
+    /// Every kept run, newest first, and every entry of the store that could not be read. A
+    /// listed summary has no splits or laps (they are part of the track); `load` has them.
     func list() -> RunRecordListing
-    /// One kept run with its track.
+    /// One kept run with its track and its splits.
     func load(_ id: RunRecordID) throws -> RunRecord
     /// Removes a kept run for good.
     func delete(_ id: RunRecordID) throws
 }
 
 /// One run being kept. The run flow calls `record` about once a second of run time, `record(split:)`
-/// on each split, `record(mate:)` on the mate's progress, and `finish` once at the end.
+/// and `record(lap:)` on each split and lap, `record(mate:)` on the mate's progress, and `finish`
+/// once at the end.
 package protocol RunRecording: Sendable {
     var id: RunRecordID { get }
     /// Appends a point of the track with the run's figures at that moment.
     func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws
     /// Appends a completed split.
     func record(split: Split) throws
+    /// Appends a lap the runner marked.
+    func record(lap: Split) throws
     /// Appends the mate's progress (paired runs).
     func record(mate: MateProgressPoint) throws
     /// Seals the run with how it ended and returns what history will list for it.

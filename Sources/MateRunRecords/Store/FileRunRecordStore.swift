@@ -1,5 +1,7 @@
+import Dispatch
 import Glibc
 import MateRunDomain
+import Synchronization
 
 /// The run history as files: a directory per run under `<data dir>/runs/`, holding the run's
 /// append-only journal (`track.jsonl`, its track) and, once the run is over, its versioned
@@ -104,7 +106,8 @@ package final class FileRunRecordStore: RunRecordStore {
         guard ftruncate(fd, off_t(contents.validBytes)) == 0, fsync(fd) == 0 else {
             throw DurableFile.failure(journal, "cut the unfinished last line")
         }
-        let outcome = RunRecordOutcome(figures: contents.lastFigures, splits: contents.splits, ending: .interrupted)
+        let outcome = RunRecordOutcome(
+            figures: contents.lastFigures, splits: contents.splits, ending: .interrupted, laps: contents.laps)
         let summary = RunRecordSummary(
             id: id, header: contents.header, outcome: outcome, bests: PersonalBests(track: contents.fixes, runID: id)
         )
@@ -126,42 +129,63 @@ package final class FileRunRecordStore: RunRecordStore {
 
     // MARK: Reading
 
+    /// Reads every run's `run.json`, on every core: the entries are independent, and ten
+    /// thousand of them are mostly parsing.
     package func list() -> RunRecordListing {
         var listing = RunRecordListing()
         let names: [String]
-        do { names = try DurableFile.names(in: runsDirectory) } catch {
+        do { names = try DurableFile.names(in: runsDirectory).filter { !$0.hasPrefix(".") } } catch {
             listing.problems.append(RunRecordProblem(path: error.path, reason: error.reason))
             return listing
         }
-        for name in names where !name.hasPrefix(".") {
-            let path = "\(runsDirectory)/\(name)"
-            guard RunIDMaker.isWellFormed(name) else {
-                listing.problems.append(RunRecordProblem(path: path, reason: "not a run directory (unexpected name)"))
-                continue
-            }
-            let file = "\(path)/\(Self.summaryName)"
-            do {
-                guard let bytes = try DurableFile.read(file) else {
-                    // A run still being recorded, or one waiting for recoverInterrupted.
-                    if access("\(path)/\(Self.journalName)", F_OK) != 0 {
-                        listing.problems.append(RunRecordProblem(path: path, reason: "not a run directory (no \(Self.summaryName) or \(Self.journalName))"))
-                    }
-                    continue
-                }
-                var summary = try RunRecordJSON.summary(from: bytes, place: file).0
-                summary.id = RunRecordID(name)
-                listing.runs.append(summary)
-            } catch let error as RecordFormatError {
-                listing.problems.append(RunRecordProblem(path: file, reason: error.description))
-            } catch let error as RecordStoreError {
-                listing.problems.append(RunRecordProblem(path: path, reason: "cannot \(error.action): \(error.reason)"))
-            } catch {
-                listing.problems.append(RunRecordProblem(path: file, reason: "\(error)"))
+        let entries = Mutex([ListedEntry](repeating: .nothing, count: names.count))
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let entry = self.entry(names[index])
+            entries.withLock { $0[index] = entry }
+        }
+        for entry in entries.withLock({ $0 }) {
+            switch entry {
+            case .run(let summary): listing.runs.append(summary)
+            case .problem(let problem): listing.problems.append(problem)
+            case .nothing: break
             }
         }
         listing.runs.sort { ($0.header.startedAt, $0.id) > ($1.header.startedAt, $1.id) }
         listing.problems.sort { $0.path < $1.path }
         return listing
+    }
+
+    /// What one entry of `runs/` holds for `list`.
+    private enum ListedEntry: Sendable {
+        case run(RunRecordSummary)
+        case problem(RunRecordProblem)
+        /// A run still being recorded, or one waiting for `recoverInterrupted`.
+        case nothing
+    }
+
+    private func entry(_ name: String) -> ListedEntry {
+        let path = "\(runsDirectory)/\(name)"
+        guard RunIDMaker.isWellFormed(name) else {
+            return .problem(RunRecordProblem(path: path, reason: "not a run directory (unexpected name)"))
+        }
+        let file = "\(path)/\(Self.summaryName)"
+        do {
+            guard let bytes = try DurableFile.read(file) else {
+                guard access("\(path)/\(Self.journalName)", F_OK) == 0 else {
+                    return .problem(RunRecordProblem(path: path, reason: "not a run directory (no \(Self.summaryName) or \(Self.journalName))"))
+                }
+                return .nothing
+            }
+            var summary = try RunRecordJSON.summary(from: bytes, place: file).0
+            summary.id = RunRecordID(name)
+            return .run(summary)
+        } catch let error as RecordFormatError {
+            return .problem(RunRecordProblem(path: file, reason: error.description))
+        } catch let error as RecordStoreError {
+            return .problem(RunRecordProblem(path: path, reason: "cannot \(error.action): \(error.reason)"))
+        } catch {
+            return .problem(RunRecordProblem(path: file, reason: "\(error)"))
+        }
     }
 
     package func load(_ id: RunRecordID) throws -> RunRecord {
@@ -174,6 +198,8 @@ package final class FileRunRecordStore: RunRecordStore {
         summary.id = id
         let journal = "\(path)/\(Self.journalName)"
         let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
+        summary.outcome.splits = contents.splits
+        summary.outcome.laps = contents.laps
         return RunRecord(summary: summary, fixes: contents.fixes, mateProgress: contents.mateProgress)
     }
 

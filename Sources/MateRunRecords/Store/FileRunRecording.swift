@@ -15,6 +15,9 @@ final class FileRunRecording: RunRecording {
         var descriptor: Int32
         var lastSync: Double
         var fixes: [RecordedFix] = []
+        /// The index of the last split and of the last lap in the journal.
+        var lastSplit = 0
+        var lastLap = 0
         var sealed = false
     }
 
@@ -44,7 +47,11 @@ final class FileRunRecording: RunRecording {
     }
 
     func record(split: Split) throws {
-        try append(RunJournal.splitLine(split)) { _ in }
+        try append(RunJournal.splitLine(split)) { $0.lastSplit = max($0.lastSplit, split.index) }
+    }
+
+    func record(lap: Split) throws {
+        try append(RunJournal.lapLine(lap)) { $0.lastLap = max($0.lastLap, lap.index) }
     }
 
     func record(mate: MateProgressPoint) throws {
@@ -55,6 +62,15 @@ final class FileRunRecording: RunRecording {
     func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
         try state.withLock { state throws(RecordStoreError) in
             guard !state.sealed else { throw sealedError() }
+            // Splits and laps live with the track: the last ones, closed at the finish, join them.
+            for split in outcome.splits where split.index > state.lastSplit {
+                try DurableFile.writeAll(state.descriptor, Array(RunJournal.splitLine(split).utf8), path: journalPath)
+                state.lastSplit = split.index
+            }
+            for lap in outcome.laps where lap.index > state.lastLap {
+                try DurableFile.writeAll(state.descriptor, Array(RunJournal.lapLine(lap).utf8), path: journalPath)
+                state.lastLap = lap.index
+            }
             guard fsync(state.descriptor) == 0 else { throw DurableFile.failure(journalPath, "fsync") }
             let summary = RunRecordSummary(
                 id: id, header: header, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
@@ -65,7 +81,10 @@ final class FileRunRecording: RunRecording {
             )
             state.sealed = true
             close(state.descriptor)
-            return summary
+            var listed = summary
+            listed.outcome.splits = []
+            listed.outcome.laps = []
+            return listed
         }
     }
 

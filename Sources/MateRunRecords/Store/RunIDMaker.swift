@@ -17,7 +17,13 @@ enum RunIDMaker {
     /// Whether `name` can be a run id: what `make` produces, and nothing that could climb out of
     /// the store (no `/`, no leading dot).
     static func isWellFormed(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && name.count <= 64
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        !name.isEmpty && !name.hasPrefix(".") && name.utf8.count <= 64
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+                default: false
+                }
+            }
     }
 }

@@ -57,6 +57,10 @@ package enum RunJournal {
         line([("type", .string("split"))] + RunRecordJSON.splitFields(split))
     }
 
+    static func lapLine(_ lap: Split) -> String {
+        line([("type", .string("lap"))] + RunRecordJSON.splitFields(lap))
+    }
+
     static func mateLine(_ point: MateProgressPoint) -> String {
         line([
             ("type", .string("mate")),
@@ -78,6 +82,7 @@ package enum RunJournal {
         package var header: RunRecordHeader
         package var fixes: [RecordedFix]
         package var splits: [Split]
+        package var laps: [Split] = []
         package var mateProgress: [MateProgressPoint]
         /// The run's figures at the last fix (zero before the first).
         package var lastFigures: RunFigures
@@ -135,10 +140,12 @@ package enum RunJournal {
             )
         case "split":
             contents.splits.append(try RunRecordJSON.split(fields))
+        case "lap":
+            contents.laps.append(try RunRecordJSON.split(fields))
         case "mate":
             contents.mateProgress.append(MateProgressPoint(elapsedSeconds: try fields.number("e"), distanceMetres: try fields.number("d")))
         default:
-            throw RecordFormatError(place: fields.place, expected: "a fix, split or mate line")
+            throw RecordFormatError(place: fields.place, expected: "a fix, split, lap or mate line")
         }
     }
 }

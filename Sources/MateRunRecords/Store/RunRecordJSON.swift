@@ -3,6 +3,9 @@ import MateRunJSON
 
 /// The JSON shapes of a kept run: the versioned `run.json`, and the `history --json` lines built
 /// from the same fields (docs/RECORDS.md describes both). Written and read with MateRunJSON.
+///
+/// `run.json` holds what `history` lists and nothing more: the splits, like the fixes, are in the
+/// run's journal, so that ten thousand summaries read fast.
 package enum RunRecordJSON {
     /// The `format` word of a `run.json`; a file without it is not ours.
     package static let format = "materun-run"
@@ -26,8 +29,14 @@ package enum RunRecordJSON {
         members += [
             ("elevation_gain_m", .number(shortest: summary.outcome.figures.elevationGainMetres)),
             ("fixes", .integer(fixCount)),
-            ("splits", .array(summary.outcome.splits.map { .object(splitFields($0)) })),
         ]
+        let body = summary.outcome.body
+        for (key, value) in [
+            ("avg_heart_rate_bpm", body.averageHeartRateBPM), ("max_heart_rate_bpm", body.maximumHeartRateBPM),
+            ("avg_cadence_spm", body.averageCadenceSPM),
+        ] {
+            if let value { members.append((key, .number(shortest: value))) }
+        }
         if let mate = summary.outcome.mate { members += mateFields(mate) }
         members.append(("bests", .object(bestsFields(summary.bests, withRun: false))))
         return JSON.object(members).jsonText + "\n"
@@ -83,6 +92,7 @@ package enum RunRecordJSON {
         return members
     }
 
+    /// A split's fields, as the journal's split lines carry them.
     static func splitFields(_ split: Split) -> [JSONMember] {
         [
             ("index", .integer(split.index)),
@@ -108,7 +118,8 @@ package enum RunRecordJSON {
 
     // MARK: Reading
 
-    /// Reads a `run.json`; `place` names the file in errors.
+    /// Reads a `run.json` (its summary without splits: `load` takes them from the journal);
+    /// `place` names the file in errors.
     package static func summary(from bytes: [UInt8], place: String) throws(RecordFormatError) -> (RunRecordSummary, fixCount: Int) {
         let fields = try JSONFields(parsing: bytes, place: place)
         guard fields.optionalString("format") == format else {
@@ -130,11 +141,13 @@ package enum RunRecordJSON {
             distanceMetres: try fields.number("distance_m"), caloriesKilocalories: try fields.number("calories_kcal"),
             elevationGainMetres: try fields.number("elevation_gain_m")
         )
-        var splits: [Split] = []
-        for split in try fields.objects("splits") { splits.append(try self.split(split)) }
+        let body = RecordedBodyFigures(
+            averageHeartRateBPM: fields.optionalNumber("avg_heart_rate_bpm"),
+            maximumHeartRateBPM: fields.optionalNumber("max_heart_rate_bpm"),
+            averageCadenceSPM: fields.optionalNumber("avg_cadence_spm"))
         let outcome = RunRecordOutcome(
-            figures: figures, splits: splits, ending: try fields.word("ending", as: RunRecordEnding.self),
-            mate: try mateResult(fields)
+            figures: figures, splits: [], ending: try fields.word("ending", as: RunRecordEnding.self),
+            mate: try mateResult(fields), body: body
         )
         let bests = try self.bests(try fields.object("bests"), runID: id)
         let summary = RunRecordSummary(id: id, header: header, outcome: outcome, bests: bests)

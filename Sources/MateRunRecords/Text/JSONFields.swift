@@ -3,19 +3,32 @@ import MateRunJSON
 /// An object of a store file, parsed by the project's one JSON parser and read field by field:
 /// each miss is a `RecordFormatError` naming the file, the field and what was expected.
 struct JSONFields {
-    private let members: [String: JSON]
-    /// Where the object sits, for messages: `run.json`, `track.jsonl line 12`.
-    let place: String
+    private let object: JSONObject
+    /// Where the object's parent sits (`run.json`), and the object's key and index in it: the
+    /// place is only spelled out for a message, not for each of the many objects read well.
+    private let parentPlace: String
+    private let key: String?
+    private let index: Int?
 
     /// No figure of a run comes near this; a bound on every number keeps a corrupt file from
     /// overflowing a conversion later (to a whole number, a date, an export's decimal).
     static let largestNumber = 1e12
 
     init(_ object: JSONObject, place: String) {
-        // A parsed object never holds a key twice; a dictionary makes the thirty-odd lookups of
-        // a summary cheap when ten thousand are read.
-        members = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        self.place = place
+        self.init(object, parentPlace: place, key: nil, index: nil)
+    }
+
+    private init(_ object: JSONObject, parentPlace: String, key: String?, index: Int?) {
+        self.object = object
+        self.parentPlace = parentPlace
+        self.key = key
+        self.index = index
+    }
+
+    /// Where the object sits, for messages: `run.json`, `track.jsonl line 12`, `run.json bests 1k`.
+    var place: String {
+        guard let key else { return parentPlace }
+        return "\(parentPlace) \(key)" + (index.map { "[\($0)]" } ?? "")
     }
 
     /// Parses `bytes` as one JSON object.
@@ -32,12 +45,12 @@ struct JSONFields {
 
     /// Whether the field is there and not `null`.
     func has(_ key: String) -> Bool {
-        if let value = members[key], value != .null { return true }
+        if let value = object[key], value != .null { return true }
         return false
     }
 
     func optionalString(_ key: String) -> String? {
-        guard case .string(let text)? = members[key] else { return nil }
+        guard case .string(let text)? = object[key] else { return nil }
         return text
     }
 
@@ -47,7 +60,7 @@ struct JSONFields {
     }
 
     func optionalBool(_ key: String) -> Bool? {
-        guard case .bool(let flag)? = members[key] else { return nil }
+        guard case .bool(let flag)? = object[key] else { return nil }
         return flag
     }
 
@@ -57,7 +70,7 @@ struct JSONFields {
     }
 
     func optionalNumber(_ key: String) -> Double? {
-        guard case .number(let number)? = members[key], let value = number.double, abs(value) <= Self.largestNumber else {
+        guard case .number(let number)? = object[key], let value = number.double, abs(value) <= Self.largestNumber else {
             return nil
         }
         return value
@@ -83,15 +96,17 @@ struct JSONFields {
     }
 
     func optionalObject(_ key: String) -> JSONFields? {
-        members[key]?.objectValue.map { JSONFields($0, place: "\(place) \(key)") }
+        object[key]?.objectValue.map { JSONFields($0, parentPlace: place, key: key, index: nil) }
     }
 
     func objects(_ key: String) throws(RecordFormatError) -> [JSONFields] {
-        guard case .array(let items)? = members[key] else { throw missing(key, "an array") }
+        guard case .array(let items)? = object[key] else { throw missing(key, "an array") }
+        let parentPlaceOfChildren = place
         var fields: [JSONFields] = []
+        fields.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard let object = item.objectValue else { throw missing("\(key)[\(index)]", "an object") }
-            fields.append(JSONFields(object, place: "\(place) \(key)[\(index)]"))
+            fields.append(JSONFields(object, parentPlace: parentPlaceOfChildren, key: key, index: index))
         }
         return fields
     }
