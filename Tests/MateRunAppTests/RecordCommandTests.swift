@@ -3,8 +3,9 @@ import MateRunScenarios
 import Testing
 
 /// The history commands end to end, in process: every run is kept in a temporary data directory
-/// (never the real home), then listed, shown, exported and deleted.
-@Suite("Kept runs: history, show, export, delete")
+/// (never the real home), then listed, shown, exported and deleted. Serialized: each test replays
+/// whole scenarios, and all at once they would starve the suites that wait on real time.
+@Suite("Kept runs: history, show, export, delete", .serialized)
 struct RecordCommandTests {
     let data = TemporaryDataDirectory()
 
