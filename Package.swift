@@ -10,6 +10,7 @@ import PackageDescription
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
+//   MateRunRecords       the run history on disk, GPX/TCX export   → Domain, JSON
 //   MateRunApp           composition root, flows, command line     → all
 /// `package` access (the targets are one program's parts, not a library's API) gets the
 /// cross-module optimisation `public` would get by default: without it, every small getter of a
@@ -35,15 +36,20 @@ let package = Package(
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
-            dependencies: ["MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate"]
+            dependencies: [
+                "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
+            ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
         .executableTarget(
             name: "MateRunBenchmarks",
-            dependencies: ["MateRunDomain", "MateRunScenarios", "MateRunPresentation", "MateRunTestSupport"]
+            dependencies: [
+                "MateRunDomain", "MateRunScenarios", "MateRunPresentation", "MateRunRecords", "MateRunTestSupport",
+            ]
         ),
         .executableTarget(
             name: "MateLatencyBenchmark",
@@ -57,6 +63,7 @@ let package = Package(
             name: "MateRunScenariosTests",
             dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
         ),
+        .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",
@@ -72,7 +79,7 @@ let package = Package(
             name: "MateRunAppTests",
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
             dependencies: [
-                "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation",
+                "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
                 "MateRunTestSupport", "materun",
             ],
             exclude: ["Golden", "DeviceGPX"]

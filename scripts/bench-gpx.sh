@@ -31,6 +31,7 @@ MATERUN="$(swift build -c release --show-bin-path)/materun"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/materun-bench-gpx.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
+export MATERUN_DATA_DIR="$WORK/data"   # the replays' kept runs: never the real home
 GPX="$WORK/bench-${POINTS}.gpx"
 echo "bench-gpx: generating $GPX ($POINTS points)"
 "$PYTHON" scripts/bench_gpx.py generate "$GPX" --points "$POINTS"

@@ -7,6 +7,8 @@
 # gpxpy's length_2d over the same points: a watch pause (segments) is not walked by either, and
 # both leave out dropped points' stretches.
 set -euo pipefail
+data=$(mktemp -d); trap 'rm -rf "$data"' EXIT
+export MATERUN_DATA_DIR="$data"   # the replays' kept runs: never the real home
 cd "$(dirname "$0")/.."
 materun=${1:-$(swift build --show-bin-path)/materun}
 if ! python3 -c 'import gpxpy' 2>/dev/null; then

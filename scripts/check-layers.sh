@@ -8,6 +8,8 @@
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no scenario, screen or app code
+#   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Dispatch and
+#                        Synchronization: no mate, socket, scenario, screen or app code
 # and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -30,6 +32,7 @@ MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES
 }
 
@@ -71,6 +74,10 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunScenarios:package import MateRunSocket" "MateRunScenarios:import MateRunPresentation" \
               "MateRunSocket:import MateRunDomain" "MateRunSocket:@testable import MateRunMate" \
               "MateRunMate:import Glibc" "MateRunMate:import MateRunScenarios" "MateRunMate:public import MateRunApp" \
+              "MateRunRecords:import MateRunMate" "MateRunRecords:import MateRunPresentation" \
+              "MateRunRecords:import MateRunScenarios" "MateRunRecords:import MateRunSocket" \
+              "MateRunRecords:import FoundationXML" "MateRunDomain:import MateRunRecords" \
+              "MateRunPresentation:import MateRunRecords" "MateRunMate:import MateRunRecords" \
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
               "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain"; do
     rm -f "$tmp"/*/Bad.swift

@@ -11,6 +11,7 @@ base_rev=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/materun-compare.XXXXXX")
 cleanup() { git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"; }
 trap cleanup EXIT
+export MATERUN_DATA_DIR="$work/data"   # the replays' kept runs: never the real home
 
 git worktree add --detach "$work/base" "$base_rev" >/dev/null
 echo "compare-replays: building $base_rev"

@@ -41,6 +41,11 @@ package enum MateRunCLI {
         }
         let container = AppContainer(
             output: output, errors: errors, environment: environment, wallClock: ScaledRunClock(speed: 1))
+        let records = RecordCommands(container: container)
+        switch command {
+        case .help, .version: break
+        default: records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        }
         switch command {
         case .help(let topic):
             output.writeLine(HelpText.text(for: topic))
@@ -50,10 +55,18 @@ package enum MateRunCLI {
             output.writeLine(HelpText.version)
             output.flush()
             return ExitStatus.success
-        case .validate(let path):
+        case .validate(let path, _):
             return ScenarioCommands(container: container).validate(path: path)
-        case .scenarios(let directory):
+        case .scenarios(let directory, _):
             return ScenarioCommands(container: container).list(directory: directory)
+        case .history(let options):
+            return records.history(options)
+        case .show(let options):
+            return records.show(options)
+        case .export(let options):
+            return records.export(options)
+        case .delete(let id, let dataDirectory):
+            return records.delete(id: id, dataDirectory: dataDirectory)
         case .replay(let options):
             return await interruptible { await ReplayCommand(container: container, options: options).run() }
         case .host(let options):

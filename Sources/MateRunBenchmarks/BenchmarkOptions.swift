@@ -6,8 +6,10 @@ struct BenchmarkOptions {
     var gpx: String?
     /// 1-based rows of the core table to measure (all when nil); for profiling one row.
     var only: Set<Int>?
-    /// Skip the core benchmark (to time only `--gpx`).
+    /// Skip the core benchmark (to time only `--gpx` or `--history`).
     var core = true
+    /// Kept runs for the history benchmark (not run when nil).
+    var history: Int?
 
     static func parse(_ arguments: [String]) -> BenchmarkOptions {
         var options = BenchmarkOptions()
@@ -20,6 +22,7 @@ struct BenchmarkOptions {
                 guard let path = rest.popFirst() else { usage("--gpx needs a file") }
                 options.gpx = path
             case "--no-core": options.core = false
+            case "--history": options.history = positive(rest.popFirst(), for: argument)
             case "--only":
                 guard let list = rest.popFirst() else { usage("--only needs row numbers, e.g. 4 or 1,4") }
                 options.only = Set(list.split(separator: ",").compactMap { Int($0) })
@@ -38,7 +41,7 @@ struct BenchmarkOptions {
     }
 
     private static func usage(_ problem: String?) -> Never {
-        let text = "usage: MateRunBenchmarks [--fixes N (1000000)] [--runs N (5)] [--gpx FILE [--no-core]] [--only ROWS]"
+        let text = "usage: MateRunBenchmarks [--fixes N (1000000)] [--runs N (5)] [--gpx FILE] [--history N] [--no-core] [--only ROWS]"
         if let problem {
             FileHandle.standardError.write(Data("MateRunBenchmarks: \(problem)\n\(text)\n".utf8))
             exit(2)

@@ -1,6 +1,6 @@
 // MateRunBenchmarks: the core's throughput beside its baselines, median of several runs.
 //
-//   swift run -c release MateRunBenchmarks [--fixes N] [--runs N] [--gpx FILE [--no-core]] [--only ROWS]
+//   swift run -c release MateRunBenchmarks [--fixes N] [--runs N] [--gpx FILE] [--history N] [--no-core] [--only ROWS]
 //
 // See BENCHMARKS.md for what each row measures.
 import Foundation
@@ -12,4 +12,8 @@ if options.core {
 if let gpx = options.gpx {
     if options.core { print("") }
     await GPXBenchmark.run(path: gpx, runs: options.runs)
+}
+if let history = options.history {
+    if options.core || options.gpx != nil { print("") }
+    await HistoryBenchmark.run(count: history, runs: options.runs)
 }

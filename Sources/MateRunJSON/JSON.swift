@@ -18,6 +18,12 @@ package indirect enum JSON: Sendable, Equatable {
         JSONNumber(value, decimals: decimals).map(JSON.number) ?? .null
     }
 
+    /// `value` in the shortest form that reads back exactly (stored figures keep every digit),
+    /// or `null` when it is not finite.
+    package static func number(shortest value: Double) -> JSON {
+        JSONNumber(shortest: value).map(JSON.number) ?? .null
+    }
+
     /// A whole number.
     package static func integer(_ value: Int) -> JSON {
         .number(JSONNumber(value))

@@ -93,7 +93,9 @@ package struct JSONParser {
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSON {
         index += 1
         var object = JSONObject()
-        var seen: Set<String> = []
+        // Small objects (nearly all) find a repeated key by a look along their members, cheaper
+        // than hashing every key; a large one switches to a set.
+        var seen: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -104,7 +106,7 @@ package struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw failure(.syntax("expected a key in quotes, found \(found)")) }
             let keyOffset = index
             let key = try string()
-            guard seen.insert(key).inserted else { throw failure(.duplicateKey(key), at: keyOffset) }
+            guard Self.isNew(key, in: object, seen: &seen) else { throw failure(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
@@ -118,6 +120,19 @@ package struct JSONParser {
             return .object(object)
         }
     }
+
+    /// Whether `key` is not yet a key of `object`; past `linearKeyLimit` members the keys are
+    /// kept in `seen`.
+    private static func isNew(_ key: String, in object: JSONObject, seen: inout Set<String>?) -> Bool {
+        if seen == nil, object.members.count < linearKeyLimit {
+            return !object.members.contains { $0.key == key }
+        }
+        if seen == nil { seen = Set(object.keys) }
+        return seen?.insert(key).inserted ?? true
+    }
+
+    /// Members up to which a repeated key is looked for along the object.
+    private static let linearKeyLimit = 32
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSON {
         index += 1

@@ -32,9 +32,27 @@ final class CapturedOutput {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// Runs materun in-process with `arguments`; returns the exit status and both outputs.
-func runMateRun(_ arguments: [String], environment: [String: String] = [:]) async -> (status: Int32, output: CapturedOutput, errors: CapturedOutput) {
+/// A data directory of its own for a test's runs, removed when the test is done: no test keeps a
+/// run in the real home.
+final class TemporaryDataDirectory: Sendable {
+    let path = NSTemporaryDirectory() + "materun-data-\(UUID().uuidString)"
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The environment that points materun here.
+    var environment: [String: String] { ["MATERUN_DATA_DIR": path] }
+}
+
+/// Runs materun in-process with `arguments`, its runs kept in `data` (a fresh temporary
+/// directory unless given); returns the exit status and both outputs.
+func runMateRun(
+    _ arguments: [String], environment: [String: String] = [:], data: TemporaryDataDirectory = TemporaryDataDirectory()
+) async -> (status: Int32, output: CapturedOutput, errors: CapturedOutput) {
     let output = CapturedOutput(), errors = CapturedOutput()
-    let status = await MateRunCLI.run(arguments: arguments, environment: environment, output: output.sink, errors: errors.sink)
+    let status = await MateRunCLI.run(
+        arguments: arguments, environment: data.environment.merging(environment) { _, given in given },
+        output: output.sink, errors: errors.sink)
     return (status, output, errors)
 }

@@ -1,5 +1,6 @@
 @testable import MateRunApp
 import MateRunDomain
+import MateRunRecords
 import Testing
 
 @Suite("Command line parsing")
@@ -36,7 +37,14 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, history, show, export, delete, help"),
+        (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
+        (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
+        (["export", "latest", "--format", "kml"], "--format must be 'gpx' or 'tcx', not 'kml'"),
+        (["export", "latest"], "export needs --format gpx or --format tcx"),
+        (["show"], "show needs a ID|latest"),
+        (["delete"], "delete needs a ID"),
+        (["history", "latest"], "unexpected argument 'latest'"),
         (["replya", "x.json"], "unknown command 'replya'; did you mean 'replay'?"),
         (["replay", "x.json", "--sped", "2"], "unknown option '--sped' for replay; did you mean '--speed'?"),
         (["host", "x.json", "--mdoe", "race"], "did you mean '--mode'?"),
@@ -85,7 +93,8 @@ struct CommandLineParserTests {
         // Given a line with the command's required options and a value for every option
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
-                      "--track": "2", "--pace": "5:30", "--max-hr": "185"]
+                      "--track": "2", "--pace": "5:30", "--max-hr": "185",
+                      "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx"]
         var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
         for option in spec.options {
             arguments.append(option.name)
@@ -95,29 +104,37 @@ struct CommandLineParserTests {
         let parsed = try CommandLineParser.parse(arguments)
         switch parsed {
         case .replay(let run):
-            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false)
+            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             #expect(run == expected)
-        case .validate(let path):
-            #expect(path == "x.json")
-        case .scenarios(let directory):
-            #expect(directory == "Scenarios")
+        case .validate(let path, let dataDirectory):
+            #expect(path == "x.json" && dataDirectory == "/tmp/runs")
+        case .scenarios(let directory, let dataDirectory):
+            #expect(directory == "Scenarios" && dataDirectory == "/tmp/runs")
         case .host(let host):
             #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0")
-            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true)
+            var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
-            var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true)
+            var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             #expect(join.run == expected)
+        case .history(let history):
+            #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))
+        case .show(let show):
+            #expect(show == ShowOptions(reference: "x.json", json: true, dataDirectory: "/tmp/runs"))
+        case .export(let export):
+            #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs"))
+        case .delete(let id, let dataDirectory):
+            #expect(id == "x.json" && dataDirectory == "/tmp/runs")
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

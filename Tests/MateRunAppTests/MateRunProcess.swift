@@ -66,8 +66,11 @@ final class MateRunProcess {
     private let process = Process()
     private let output: LineLog
     private let errors: LineLog
+    /// Where the process keeps its runs: never the real home.
+    let data: TemporaryDataDirectory
 
-    init(_ label: String, arguments: [String], executable: String) throws {
+    init(_ label: String, arguments: [String], executable: String, data: TemporaryDataDirectory = TemporaryDataDirectory()) throws {
+        self.data = data
         self.label = label
         let outputPipe = Pipe(), errorPipe = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -75,6 +78,7 @@ final class MateRunProcess {
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["MATERUN_DATA_DIR"] = data.path
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputPipe

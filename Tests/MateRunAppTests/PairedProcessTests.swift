@@ -28,6 +28,18 @@ struct PairedProcessTests {
         #expect(number(host, "distance_m") == 5000)
         #expect(number(host, "elapsed_s") < number(joiner, "elapsed_s") + 0.1)
         #expect(host["finished"] as? Bool == true)
+
+        // And both processes kept their run in the one data directory, each with its mate and result
+        let kept = await runMateRun(["history", "--json"], data: run.data).output.lines.compactMap(jsonObject)
+            .filter { $0["type"] == nil }
+        #expect(kept.count == 2)
+        #expect(Set(kept.compactMap { $0["result"] as? String }) == ["won", "lost"])
+        #expect(kept.allSatisfy { $0["mode"] as? String == "race" && $0["mate"] is String })
+        // And show prints again the summary line each side printed
+        for (summaryLine, result) in [(run.hostSummaryLine, "won"), (run.joinerSummaryLine, "lost")] {
+            let id = try #require(kept.first { $0["result"] as? String == result }?["id"] as? String)
+            #expect(await runMateRun(["show", id, "--json"], data: run.data).output.lines == [summaryLine])
+        }
     }
 
     @Test func aTeamRunSurvivesADroppedConnectionAndBothSidesAgreeOnTheShares() async throws {
@@ -85,6 +97,10 @@ struct PairedProcessTests {
     struct PairedRun {
         let hostSummary: [String: Any]
         let joinerSummary: [String: Any]
+        let hostSummaryLine: String
+        let joinerSummaryLine: String
+        /// Where both processes kept their runs.
+        let data: TemporaryDataDirectory
     }
 
     /// Hosts `hostScenario` in `mode`, joins it with `joinScenario` through a `ByteRelay`, cuts the
@@ -95,9 +111,10 @@ struct PairedProcessTests {
     private func pairedRunWithCut(mode: String, hostScenario: String, joinScenario: String) async throws -> PairedRun? {
         let executable = try requireMateRunExecutable()
         let deadline = ContinuousClock.now + Self.bound
+        let data = TemporaryDataDirectory()
         let host = try MateRunProcess(
             "host", arguments: ["host", scenario(hostScenario), "--mode", mode, "--speed", "\(Self.speed)", "--json"],
-            executable: executable)
+            executable: executable, data: data)
         defer { host.kill() }
         let listening = try #require(
             try await host.firstEvent("listening", before: deadline), "host printed no listening line:\n\(host.tail)")
@@ -108,7 +125,7 @@ struct PairedProcessTests {
         // The joiner takes the speed from the host's terms
         let joiner = try MateRunProcess(
             "join", arguments: ["join", scenario(joinScenario), "--connect", "127.0.0.1:\(relay.port)", "--code", code, "--json"],
-            executable: executable)
+            executable: executable, data: data)
         defer { joiner.kill() }
 
         // Given both are running side by side, a few hundred seconds of run time in
@@ -159,7 +176,9 @@ struct PairedProcessTests {
         #expect(
             showsMateAwayThenBack(host) || showsMateAwayThenBack(joiner),
             "neither side's progress showed its mate reconnecting or silent, then connected again")
-        return PairedRun(hostSummary: hostSummary, joinerSummary: joinerSummary)
+        return PairedRun(
+            hostSummary: hostSummary, joinerSummary: joinerSummary, hostSummaryLine: host.lines.last ?? "",
+            joinerSummaryLine: joiner.lines.last ?? "", data: data)
     }
 
     /// Whether `side`'s progress lines show the mate `reconnecting` or `silent`, then `connected`.

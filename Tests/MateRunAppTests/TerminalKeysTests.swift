@@ -27,6 +27,8 @@ struct TerminalKeysTests {
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = "1"
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let data = TemporaryDataDirectory()   // the run is kept there, never in the real home
+        environment["MATERUN_DATA_DIR"] = data.path
         process.environment = environment
         let child = FileHandle(fileDescriptor: terminal.child, closeOnDealloc: false)
         process.standardInput = child
@@ -59,6 +61,11 @@ struct TerminalKeysTests {
         #expect(process.terminationStatus == 0)
         // And the terminal's own mode is back: line editing and echo on
         #expect(terminal.lineEditingAndEchoAreOn)
+        // And the run is kept in the history as stopped, with its lap
+        let kept = await runMateRun(["history", "--json"], data: data).output.lines.compactMap(jsonObject)
+        #expect(kept.first?["ending"] as? String == "stopped")
+        let shown = await runMateRun(["show", "latest"], data: data).output.text
+        #expect(shown.contains("stopped by the runner") && shown.contains("── Laps"), "\(shown)")
     }
 }
 

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunRecords
 
 /// How fast a replay runs: a multiple of real time, or as fast as the machine allows.
 package enum ReplaySpeed: Sendable, Equatable {
@@ -21,10 +22,15 @@ package struct RunOptions: Sendable, Equatable {
     package var paceSecondsPerKilometre: Double?
     /// `--max-hr`: the runner's maximum heart rate, for the zones.
     package var maxHeartRateBPM: Double?
+    /// `--data-dir`: where the run is kept; nil for the environment's default.
+    package var dataDirectory: String?
+    /// False with `--no-save`: the run is not kept.
+    package var save = true
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,
-        goalKilometres: Double? = nil, name: String? = nil, json: Bool = false, countdown: Bool = true
+        goalKilometres: Double? = nil, name: String? = nil, json: Bool = false, countdown: Bool = true,
+        dataDirectory: String? = nil, save: Bool = true
     ) {
         self.scenarioPath = scenarioPath
         self.speed = speed
@@ -33,6 +39,8 @@ package struct RunOptions: Sendable, Equatable {
         self.name = name
         self.json = json
         self.countdown = countdown
+        self.dataDirectory = dataDirectory
+        self.save = save
     }
 }
 
@@ -52,13 +60,59 @@ package struct JoinOptions: Sendable, Equatable {
     package var code: String
 }
 
+/// `materun history`'s options.
+package struct HistoryOptions: Sendable, Equatable {
+    package var json = false
+    /// Only runs that started on or after this local date.
+    package var since: CivilDate?
+    /// At most this many runs in the list (totals and bests still count every run).
+    package var limit: Int?
+    package var dataDirectory: String?
+}
+
+/// `materun show`'s options.
+package struct ShowOptions: Sendable, Equatable {
+    /// `latest`, a run id or its unique start, or a scenario's name.
+    package var reference: String
+    package var json = false
+    package var dataDirectory: String?
+}
+
+/// `materun export`'s options.
+package struct ExportOptions: Sendable, Equatable {
+    /// `latest`, a run id or its unique start, or a scenario file.
+    package var reference: String
+    package var format: ExportFormat
+    /// `-o FILE`; nil writes to standard output.
+    package var outputPath: String?
+    package var dataDirectory: String?
+}
+
 /// One invocation of materun, parsed and checked.
 package enum Command: Sendable, Equatable {
     case replay(RunOptions)
-    case validate(path: String)
-    case scenarios(directory: String)
+    case validate(path: String, dataDirectory: String?)
+    case scenarios(directory: String, dataDirectory: String?)
     case host(HostOptions)
     case join(JoinOptions)
+    case history(HistoryOptions)
+    case show(ShowOptions)
+    case export(ExportOptions)
+    case delete(id: String, dataDirectory: String?)
     case help(topic: String?)
     case version
+
+    /// The `--data-dir` the command was given, if it takes one.
+    package var dataDirectory: String? {
+        switch self {
+        case .replay(let options): options.dataDirectory
+        case .validate(_, let directory), .scenarios(_, let directory), .delete(_, let directory): directory
+        case .host(let options): options.run.dataDirectory
+        case .join(let options): options.run.dataDirectory
+        case .history(let options): options.dataDirectory
+        case .show(let options): options.dataDirectory
+        case .export(let options): options.dataDirectory
+        case .help, .version: nil
+        }
+    }
 }

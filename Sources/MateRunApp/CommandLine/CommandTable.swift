@@ -1,10 +1,11 @@
 import MateRunDomain
+import MateRunRecords
 
 /// Every command and option of materun, declared once. The parser (`CommandLineParser`), the
 /// help (`HelpText`), the usage lines and the README's command block are generated from it, so
 /// they cannot disagree.
 enum CommandTable {
-    static let commands: [CommandSpec] = [replay, validate, scenarios, host, join]
+    static let commands: [CommandSpec] = [replay, validate, scenarios, host, join, history, show, export, delete]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
@@ -34,6 +35,10 @@ enum CommandTable {
         "--pace", value: "M:SS",
         help: "replay a GPX file at this pace per km: needed for a route or track",
         "without times, and overrides a track's own times")
+    static let dataDirectory = OptionSpec(
+        "--data-dir", value: "DIR",
+        help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
+    static let noSave = OptionSpec("--no-save", help: "do not keep this run in the history")
 
     // MARK: Commands
 
@@ -50,6 +55,7 @@ enum CommandTable {
         options: [
             speed, goal, weight, name, maxHeartRate, json, track, pace,
             OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)"),
+            noSave, dataDirectory,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
@@ -60,15 +66,19 @@ enum CommandTable {
         Prints the scenario's name, runner, goal, samples and duration, or the first error with
         the file, the place (JSON path or line) and what was expected. Exit status 1 on an error.
         """,
-        options: [], refusals: [:], notes: nil,
-        build: { arguments throws(UsageError) in .validate(path: arguments.positional ?? "") })
+        options: [dataDirectory], refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            .validate(path: arguments.positional ?? "", dataDirectory: arguments.string("--data-dir"))
+        })
 
     static let scenarios = CommandSpec(
         name: "scenarios", positional: nil, summary: "list the bundled scenarios",
         details: "Lists each scenario file of the directory, a line each, with what is wrong with a broken one.",
-        options: [OptionSpec("--dir", value: "DIR", help: "the directory to list (default: Scenarios)")],
+        options: [OptionSpec("--dir", value: "DIR", help: "the directory to list (default: Scenarios)"), dataDirectory],
         refusals: [:], notes: nil,
-        build: { arguments throws(UsageError) in .scenarios(directory: arguments.string("--dir") ?? "Scenarios") })
+        build: { arguments throws(UsageError) in
+            .scenarios(directory: arguments.string("--dir") ?? "Scenarios", dataDirectory: arguments.string("--data-dir"))
+        })
 
     static let host = CommandSpec(
         name: "host", positional: "SCENARIO", summary: "wait for a running mate and run together (race or team)",
@@ -85,7 +95,7 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
-            speed, weight, name, maxHeartRate, json, track, pace,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -111,7 +121,7 @@ enum CommandTable {
         options: [
             OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
-            weight, name, maxHeartRate, json, track, pace,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -129,6 +139,78 @@ enum CommandTable {
             return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
         })
 
+    static let history = CommandSpec(
+        name: "history", positional: nil, summary: "list the kept runs, the week and month totals and the personal bests",
+        details: """
+        Newest first, a line per run: date, runner, scenario, distance, time, pace, and how it
+        ended (or the mate's result). Then the totals per ISO week and per month, and the personal
+        bests: the fastest 1 km, 5 km, 10 km, half marathon and marathon found anywhere inside any
+        run (by moving time). A run whose process died is kept first, as "interrupted"; a file
+        that cannot be read is named on standard error and skipped.
+        """,
+        options: [
+            OptionSpec("--json", help: "one JSON object per run, then one {\"type\":\"bests\"} line"),
+            OptionSpec("--since", value: "YYYY-MM-DD", help: "only runs that started on or after this local date"),
+            OptionSpec("--limit", value: "N", help: "list at most N runs (totals and bests still count all)"),
+            dataDirectory,
+        ],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            var options = HistoryOptions(json: arguments.flag("--json"), dataDirectory: arguments.string("--data-dir"))
+            options.since = try arguments.date("--since")
+            options.limit = try arguments.count("--limit", upTo: 1_000_000)
+            return .history(options)
+        })
+
+    static let show = CommandSpec(
+        name: "show", positional: "ID|latest", summary: "show a kept run's result again",
+        details: """
+        ID is a run's id as history lists it, or its unique start; latest is the newest run; a
+        scenario's name shows its newest run. Prints the result screen the run ended with.
+        """,
+        options: [OptionSpec("--json", help: "print the summary line the run printed with --json"), dataDirectory],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            .show(ShowOptions(
+                reference: arguments.positional ?? "", json: arguments.flag("--json"), dataDirectory: arguments.string("--data-dir")))
+        })
+
+    static let export = CommandSpec(
+        name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX or TCX",
+        details: """
+        A kept run (ID or latest) is written with its fixes, heart rate and cadence; TCX adds a lap
+        per kilometre split. A scenario file (.json or .gpx) is written as the sensor track it
+        generates, noise and lost signal included, for a location simulator or another tracker.
+        """,
+        options: [
+            OptionSpec("--format", value: "gpx|tcx", required: true, help: "GPX 1.1 with Garmin's TrackPointExtension, or TCX"),
+            OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
+            dataDirectory,
+        ],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            guard let formatText = arguments.string("--format") else {
+                throw UsageError("export needs --format gpx or --format tcx", command: "export")
+            }
+            guard let format = ExportFormat(rawValue: formatText) else {
+                throw UsageError("--format must be 'gpx' or 'tcx', not '\(formatText)'", command: "export")
+            }
+            return .export(ExportOptions(
+                reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
+                dataDirectory: arguments.string("--data-dir")))
+        })
+
+    static let delete = CommandSpec(
+        name: "delete", positional: "ID", summary: "remove a kept run for good",
+        details: """
+        ID is the run's id or its unique start, as history lists it; never latest or a scenario's
+        name, since a deletion is for good.
+        """,
+        options: [dataDirectory], refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            .delete(id: arguments.positional ?? "", dataDirectory: arguments.string("--data-dir"))
+        })
+
     /// The options every run command shares, from whichever of them the command declares.
     private static func runOptions(_ arguments: ParsedArguments) throws(UsageError) -> RunOptions {
         var options = RunOptions(scenarioPath: arguments.positional ?? "")
@@ -141,6 +223,8 @@ enum CommandTable {
         options.track = try arguments.count("--track", upTo: 100_000)
         options.paceSecondsPerKilometre = try arguments.pace("--pace")
         options.maxHeartRateBPM = try arguments.number("--max-hr", in: 100...230, unit: "beats per minute")
+        options.save = !arguments.flag("--no-save")
+        options.dataDirectory = arguments.string("--data-dir")
         return options
     }
 }

@@ -45,6 +45,11 @@ package enum HelpText {
           materun replay Scenarios/half-marathon.json --speed max --json
           materun host Scenarios/race-fast-5k.json --mode race
           materun join Scenarios/race-steady-5k.json --connect 127.0.0.1:PORT --code CODE
+          materun history
+          materun export latest --format gpx -o run.gpx
+
+        Every run is kept (replay, host, join; --no-save skips it) in --data-dir, else
+        $MATERUN_DATA_DIR, else $XDG_DATA_HOME/materun, else ~/.local/share/materun.
 
         Exit status: 0 done, 1 the scenario or the connection failed (or standard output could not
         be written), 2 bad command line, 130 stopped with Ctrl-C, 143 with SIGTERM, 129 with SIGHUP

@@ -133,6 +133,15 @@ struct ParsedArguments: Sendable {
         return port
     }
 
+    /// A local date written `YYYY-MM-DD`.
+    func date(_ name: String) throws(UsageError) -> CivilDate? {
+        guard let text = values[name] else { return nil }
+        guard let date = CivilDate(parsing: text) else {
+            throw UsageError("\(name) expects a date as YYYY-MM-DD (e.g. 2026-11-01), not '\(text)'", command: command)
+        }
+        return date
+    }
+
     func endpoint(_ name: String) throws(UsageError) -> TCPEndpoint? {
         guard let text = values[name] else { return nil }
         guard let endpoint = TCPEndpoint(parsing: text), endpoint.port > 0 else {

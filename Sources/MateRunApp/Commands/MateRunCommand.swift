@@ -101,7 +101,7 @@ struct MateRunCommand {
             return fail("\(error)")
         }
         screen.announce(PairingView.pairedFields(pairing), text: PairingView.pairedText(pairing))
-        let flow = MateFlowCoordinator(
+        var flow = MateFlowCoordinator(
             profile: profile, pairing: pairing, screen: screen, wallClock: container.wallClock,
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(
@@ -109,6 +109,9 @@ struct MateRunCommand {
                     controls: controls)
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
+        flow.keeper = container.keeper(
+            options: options, scenario: scenario, profile: profile, goalMetres: pairing.terms.ownGoalMetres, screen: screen,
+            pairing: RecordedPairing(mode: pairing.terms.mode, mateName: pairing.mateName))
         let summary = await flow.run()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
     }

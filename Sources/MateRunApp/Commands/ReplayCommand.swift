@@ -21,9 +21,11 @@ struct ReplayCommand {
         let goal = container.goalMetres(for: scenario, options: options)
         let controls = RunnerControls()
         let screen = container.screen(options: options, profile: profile, controls: controls)
-        let coordinator = RunFlowCoordinator(
+        var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))
+        coordinator.keeper = container.keeper(
+            options: options, scenario: scenario, profile: profile, goalMetres: goal, screen: screen)
         let summary = await coordinator.run {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(

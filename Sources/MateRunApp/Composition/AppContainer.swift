@@ -1,13 +1,15 @@
+import Foundation
 import MateRunScenarios
 import MateRunDomain
 import MateRunPresentation
+import MateRunRecords
 
 /// The composition root: builds every part of a run with initializers, from the command line's
 /// options and the process's surroundings. No singletons: what differs in tests is passed in.
 struct AppContainer {
     let output: OutputSink
     let errors: OutputSink
-    /// The environment, for `NO_COLOR` and `TERM`.
+    /// The environment, for `NO_COLOR`, `TERM` and where runs are kept.
     let environment: [String: String]
     /// Wall time for the countdown and for throttling output.
     let wallClock: any RunClock
@@ -90,6 +92,51 @@ struct AppContainer {
             return screen
         }
         return PlainLineScreen(sink: output, errors: errors, paced: paced, wallSeconds: { wall.now() })
+    }
+
+    // MARK: Records
+
+    /// The kept runs: at `dataDirectory` (`--data-dir`), else where the environment says; nil only
+    /// when nothing says where home is.
+    func recordStore(dataDirectory: String?) -> (any RunRecordStore)? {
+        DataDirectory.resolve(override: dataDirectory, environment: environment).map(FileRunRecordStore.init(directory:))
+    }
+
+    /// Keeps the run of `options` as it goes, or nil with `--no-save` (or, told on standard
+    /// error, when there is nowhere to keep it). Its messages go through `screen`, which keeps
+    /// them clear of a live panel.
+    func keeper(
+        options: RunOptions, scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen,
+        pairing: RecordedPairing? = nil
+    ) -> RunKeeper? {
+        guard options.save else { return nil }
+        let writeMessage = screen.messageWriter
+        let tell: (String) -> Void = { writeMessage("materun: \($0)") }
+        guard let store = recordStore(dataDirectory: options.dataDirectory) else {
+            tell("not keeping this run: no data directory (set --data-dir, MATERUN_DATA_DIR or HOME)")
+            return nil
+        }
+        let recorded = RecordedScenario(name: scenario.name, path: options.scenarioPath)
+        return RunKeeper(
+            store: store, readings: ScenarioReadings(locations: scenario.locations, motions: scenario.motions),
+            header: { startedAt, offset in
+                RunRecordHeader(
+                    startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,
+                    goalMetres: goalMetres)
+            },
+            now: Self.wallTime, report: tell)
+    }
+
+    /// Wall time as the calendar knows it (seconds since 1970) and the local offset from UTC.
+    @Sendable static func wallTime() -> (unixSeconds: Double, utcOffsetSeconds: Int) {
+        let now = Date()
+        return (now.timeIntervalSince1970, TimeZone.current.secondsFromGMT(for: now))
+    }
+
+    /// Writes `message` on standard error as materun's.
+    func report(_ message: String) {
+        errors.writeLine("materun: \(message)")
+        errors.flush()
     }
 
     func countdownSeconds(options: RunOptions) -> Int {

@@ -14,6 +14,8 @@ struct MateFlowCoordinator {
     let makeRun: RunFactory
     /// The run clock, made when the run starts so that run time begins at the agreed start.
     let runClock: () -> any RunClock
+    /// Keeps the run in the history as it goes; nil with `--no-save` or without a data directory.
+    var keeper: RunKeeper?
 
     func run() async -> MateRunSummary {
         var viewModel = RunningViewModel()
@@ -24,6 +26,7 @@ struct MateFlowCoordinator {
             return finish(cancelledBeforeStart(), viewModel: &viewModel)
         }
         screen.show(viewModel.send(.countdown(0)))
+        keeper?.begin()
         let clock = runClock()
         let makeRun = makeRun
         let useCase = DefaultMateRunUseCase(
@@ -34,15 +37,18 @@ struct MateFlowCoordinator {
         for await event in useCase.events() {
             switch event {
             case .run(let runEvent):
+                keeper?.record(runEvent)
                 let state = viewModel.send(.event(runEvent))
                 screen.update(runEvent, state: state, mate: mateView)
             case .mate(let view):
+                keeper?.record(mate: view)
                 mateView = view
                 screen.show(viewModel.send(.mate(MateStatus(view: view))))
             case .finished(let summary):
                 final = summary
             }
         }
+        keeper?.finish(final)
         return finish(final, viewModel: &viewModel)
     }
 

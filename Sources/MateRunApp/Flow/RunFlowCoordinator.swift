@@ -4,7 +4,8 @@ import MateRunPresentation
 /// Moves one run through its stages: countdown (3-2-1), running, result.
 ///
 /// It owns the view model and feeds each screen; the run itself comes from the use case, and the
-/// countdown waits on an injected clock, so the flow is tested without real time.
+/// countdown waits on an injected clock, so the flow is tested without real time. A run stopped
+/// before its start has run nothing and is not kept.
 struct RunFlowCoordinator {
     let profile: RunnerProfile
     let goalMetres: Double?
@@ -13,6 +14,8 @@ struct RunFlowCoordinator {
     let countdownClock: any RunClock
     /// Seconds of countdown; zero skips it.
     let countdownSeconds: Int
+    /// Keeps the run in the history as it goes; nil with `--no-save` or without a data directory.
+    var keeper: RunKeeper?
 
     /// Runs the countdown and then the run to its end; returns the summary. Cancelling the calling
     /// task (Ctrl-C) ends the run early: its summary then says it was cancelled.
@@ -23,13 +26,16 @@ struct RunFlowCoordinator {
         let countdown = Countdown(clock: countdownClock, screen: screen)
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
+            keeper?.begin()
             for await event in start().events() {
                 guard case .finished(let summary) = event else {
+                    keeper?.record(event)
                     screen.update(event, state: viewModel.send(.event(event)), mate: nil)
                     continue
                 }
                 final = summary
             }
+            keeper?.finish(final)
         }
         let state = viewModel.send(.event(.finished(final)))
         screen.finish(final, profile: profile, state: state, pair: nil)

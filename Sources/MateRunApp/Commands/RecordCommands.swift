@@ -1,0 +1,146 @@
+import Foundation
+import MateRunDomain
+import MateRunPresentation
+import MateRunRecords
+import MateRunScenarios
+
+/// `materun history`, `show`, `export` and `delete`: the kept runs, read through the store's
+/// port; and the recovery of interrupted runs every command starts with.
+struct RecordCommands {
+    let container: AppContainer
+
+    /// Keeps every run whose process died, as `interrupted`, and says so on standard error, with
+    /// every store entry it could not read.
+    func recoverInterrupted(dataDirectory: String?) {
+        guard let store = container.recordStore(dataDirectory: dataDirectory) else { return }
+        let recovered = store.recoverInterrupted()
+        for run in recovered.runs {
+            container.report("kept an interrupted run: \(run.id) (\(run.header.scenario.name), "
+                + "\(RunFormat.kilometres(metres: run.outcome.figures.distanceMetres)))")
+        }
+        reportProblems(recovered.problems)
+    }
+
+    func history(_ options: HistoryOptions) -> Int32 {
+        guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
+        let listing = store.list()
+        reportProblems(listing.problems)
+        let history = RunHistory(listing.runs, since: options.since, limit: options.limit)
+        if options.json {
+            for run in history.runs { container.output.writeLine(RunRecordJSON.historyLine(run)) }
+            container.output.writeLine(RunRecordJSON.bestsLine(history.bests))
+        } else {
+            for line in HistoryView.lines(history) { container.output.writeLine(line) }
+        }
+        container.output.flush()
+        return ExitStatus.success
+    }
+
+    func show(_ options: ShowOptions) -> Int32 {
+        guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
+        guard let listed = RunRecordLookup.find(options.reference, in: store.list().runs) else {
+            return notFound(options.reference)
+        }
+        let record: RunRecord
+        do {
+            record = try store.load(listed.id)
+        } catch {
+            container.report("\(error)")
+            return ExitStatus.failure
+        }
+        let run = record.summary
+        if options.json {
+            container.output.writeLine(KeptRunView.summaryLine(run))
+        } else {
+            // As the run's own result: on a terminal that draws, in colour and with the map and
+            // charts; otherwise plain, 80 columns.
+            let terminal = container.output.isTerminal && TerminalCapability.drawsInPlace(environment: container.environment)
+            let colour = terminal && (container.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            let width = terminal ? TerminalSize.of(1).columns : TerminalSize.fallback.columns
+            container.output.writeLine(" Run \(run.id) · \(TerminalText.neutralised(run.header.scenario.name))")
+            for line in KeptRunView.lines(record, width: width, colour: colour, charts: terminal) {
+                container.output.writeLine(line)
+            }
+        }
+        container.output.flush()
+        return ExitStatus.success
+    }
+
+    func export(_ options: ExportOptions) -> Int32 {
+        let record: RunRecord
+        do {
+            guard let found = try exportedRecord(options) else { return notFound(options.reference, scenarios: true) }
+            record = found
+        } catch {
+            container.report("\(error)")
+            return ExitStatus.failure
+        }
+        let document = options.format.document(record)
+        guard let path = options.outputPath else {
+            container.output.write(document)
+            container.output.flush()
+            return ExitStatus.success
+        }
+        do {
+            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            container.report("cannot write \(path): \(error.localizedDescription)")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+
+    /// Deletes the run whose id is `id` or starts with it (and no other's does); never `latest`
+    /// or a scenario's name: a deletion is for good.
+    func delete(id: String, dataDirectory: String?) -> Int32 {
+        guard let store = store(dataDirectory) else { return ExitStatus.failure }
+        let named = id == "latest" ? nil : RunRecordLookup.find(id, in: store.list().runs, matchingScenarios: false)
+        let run = named?.id ?? RunRecordID(id)
+        do {
+            try store.delete(run)
+        } catch {
+            container.report("\(error)")
+            return ExitStatus.failure
+        }
+        container.output.writeLine("deleted \(run)")
+        container.output.flush()
+        return ExitStatus.success
+    }
+
+    /// A kept run (latest, an id or its start), else a scenario file's sensor track, else the
+    /// newest run of a scenario by name; nil when nothing matches.
+    private func exportedRecord(_ options: ExportOptions) throws -> RunRecord? {
+        let store = container.recordStore(dataDirectory: options.dataDirectory)
+        let runs = store?.list().runs ?? []
+        if let run = RunRecordLookup.find(options.reference, in: runs, matchingScenarios: false), let store {
+            return try store.load(run.id)
+        }
+        if FileManager.default.fileExists(atPath: options.reference) {
+            let scenario = try container.loadScenario(options.reference)
+            let runner = scenario.runner ?? RunnerProfile(name: "Runner", weightKilograms: AppContainer.defaultWeightKilograms)
+            return ScenarioTrack.record(
+                scenario, path: options.reference, runner: runner, startedAt: AppContainer.wallTime().unixSeconds)
+        }
+        if let run = RunRecordLookup.find(options.reference, in: runs), let store {
+            return try store.load(run.id)
+        }
+        return nil
+    }
+
+    private func store(_ dataDirectory: String?) -> (any RunRecordStore)? {
+        guard let store = container.recordStore(dataDirectory: dataDirectory) else {
+            container.report("no data directory: set --data-dir, MATERUN_DATA_DIR or HOME")
+            return nil
+        }
+        return store
+    }
+
+    private func notFound(_ reference: String, scenarios: Bool = false) -> Int32 {
+        container.report("no kept run\(scenarios ? " or scenario file" : "") matches '\(reference)' (materun history lists the runs)")
+        return ExitStatus.failure
+    }
+
+    private func reportProblems(_ problems: [RunRecordProblem]) {
+        for problem in problems { container.report("skipped \(problem)") }
+    }
+}

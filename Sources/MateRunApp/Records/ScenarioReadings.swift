@@ -1,0 +1,32 @@
+import MateRunDomain
+
+/// A scenario's sensor samples read forward in run time: at a moment of the run, the latest fix
+/// and the latest cadence and heart rate the sensors had delivered. What the run flow knows when
+/// it keeps a fix, and what a scenario's export writes.
+struct ScenarioReadings {
+    private let locations: [LocationSample]
+    private let motions: [MotionSample]
+    /// The index of the latest location at or before the time reached, -1 before the first.
+    private(set) var locationIndex = -1
+    private var motionIndex = -1
+
+    init(locations: [LocationSample], motions: [MotionSample]) {
+        self.locations = locations
+        self.motions = motions
+    }
+
+    /// Moves to `time` (seconds of run time); times only move forward.
+    mutating func advance(to time: Double) {
+        while locationIndex + 1 < locations.count, locations[locationIndex + 1].time <= time { locationIndex += 1 }
+        while motionIndex + 1 < motions.count, motions[motionIndex + 1].time <= time { motionIndex += 1 }
+    }
+
+    /// The latest fix, nil before the first.
+    var location: LocationSample? { locationIndex >= 0 ? locations[locationIndex] : nil }
+
+    /// The latest cadence the pedometer reported, nil when it has not.
+    var cadence: Double? { motionIndex >= 0 ? motions[motionIndex].cadence : nil }
+
+    /// The latest heart rate the strap reported, nil when it has not.
+    var heartRate: Double? { motionIndex >= 0 ? motions[motionIndex].heartRate : nil }
+}

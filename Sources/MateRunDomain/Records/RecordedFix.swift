@@ -1,0 +1,57 @@
+/// One point of a kept run's track: where the runner was, what the sensors said, and how far and
+/// how long (moving) the run had gone by then.
+///
+/// The cumulative distance and moving time are the tracker's own figures, kept so that personal
+/// bests and an export's DistanceMeters agree with what the runner was shown, without
+/// re-measuring the track.
+package struct RecordedFix: Sendable, Equatable {
+    /// Seconds since the start of the run (elapsed, pauses included).
+    package var time: Double
+    package var coordinate: Coordinate
+    package var elevation: Double?
+    /// Beats per minute, when a heart-rate sensor reported it.
+    package var heartRate: Double?
+    /// Steps per minute, when the pedometer reported it.
+    package var cadence: Double?
+    /// Metres run since the start.
+    package var distanceMetres: Double
+    /// Moving seconds since the start (auto-pauses excluded).
+    package var movingSeconds: Double
+
+    package init(
+        time: Double, coordinate: Coordinate, elevation: Double? = nil, heartRate: Double? = nil,
+        cadence: Double? = nil, distanceMetres: Double, movingSeconds: Double
+    ) {
+        self.time = time
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.heartRate = heartRate
+        self.cadence = cadence
+        self.distanceMetres = distanceMetres
+        self.movingSeconds = movingSeconds
+    }
+}
+
+/// The mate's distance at one moment of a paired run, so that the race can be shown again.
+package struct MateProgressPoint: Sendable, Equatable {
+    /// The mate's elapsed run time.
+    package var elapsedSeconds: Double
+    package var distanceMetres: Double
+
+    package init(elapsedSeconds: Double, distanceMetres: Double) {
+        self.elapsedSeconds = elapsedSeconds
+        self.distanceMetres = distanceMetres
+    }
+}
+
+extension RecordedFix {
+    /// The fix the run flow records at a `progress` event: the run's figures from `snapshot`, the
+    /// place from the latest location sample, and the latest heart rate and cadence if known.
+    package init(snapshot: RunSnapshot, location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil) {
+        self.init(
+            time: snapshot.elapsedSeconds, coordinate: location.coordinate, elevation: location.elevation,
+            heartRate: heartRate, cadence: cadence, distanceMetres: snapshot.distanceMetres,
+            movingSeconds: snapshot.movingSeconds
+        )
+    }
+}

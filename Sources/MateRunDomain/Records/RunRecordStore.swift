@@ -1,0 +1,63 @@
+/// Where kept runs live: the port the run flow and the history commands call, so that neither
+/// knows about files.
+///
+/// A run is kept as it goes: `begin` starts a recording that writes every fix as it comes, and
+/// `finish` seals it. A recording that never finished (the process was killed) is found again by
+/// `recoverInterrupted` and kept with the ending `interrupted`.
+package protocol RunRecordStore: Sendable {
+    /// Starts keeping a new run; the header is on disk before this returns.
+    func begin(_ header: RunRecordHeader) throws -> any RunRecording
+    /// Seals every run whose recording was cut short by a dead process; returns what it kept and
+    /// what it could not read. Runs still being recorded by a live process are left alone.
+    func recoverInterrupted() -> RunRecordListing
+    /// Every kept run, newest first, and every entry of the store that could not be read. A
+    /// listed summary has no splits or laps (they are part of the track); `load` has them.
+    func list() -> RunRecordListing
+    /// One kept run with its track and its splits.
+    func load(_ id: RunRecordID) throws -> RunRecord
+    /// Removes a kept run for good.
+    func delete(_ id: RunRecordID) throws
+}
+
+/// One run being kept. The run flow calls `record` about once a second of run time, `record(split:)`
+/// and `record(lap:)` on each split and lap, `record(mate:)` on the mate's progress, and `finish`
+/// once at the end.
+package protocol RunRecording: Sendable {
+    var id: RunRecordID { get }
+    /// Appends a point of the track with the run's figures at that moment.
+    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws
+    /// Appends a completed split.
+    func record(split: Split) throws
+    /// Appends a lap the runner marked.
+    func record(lap: Split) throws
+    /// Appends the mate's progress (paired runs).
+    func record(mate: MateProgressPoint) throws
+    /// Seals the run with how it ended and returns what history will list for it.
+    @discardableResult
+    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary
+}
+
+/// What a look at the store found: the runs it could read and the entries it could not.
+package struct RunRecordListing: Sendable, Equatable {
+    package var runs: [RunRecordSummary]
+    package var problems: [RunRecordProblem]
+
+    package init(runs: [RunRecordSummary] = [], problems: [RunRecordProblem] = []) {
+        self.runs = runs
+        self.problems = problems
+    }
+}
+
+/// An entry of the store that is not a readable run: reported by name and skipped.
+package struct RunRecordProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The file or directory, as a path.
+    package var path: String
+    package var reason: String
+
+    package init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    package var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,15 @@
+import MateRunDomain
+
+/// The formats `materun export` writes, by the word `--format` takes.
+package enum ExportFormat: String, Sendable, CaseIterable {
+    case gpx
+    case tcx
+
+    /// The whole file for `run`.
+    package func document(_ run: RunRecord) -> String {
+        switch self {
+        case .gpx: GPXExport.document(run)
+        case .tcx: TCXExport.document(run)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import MateRunDomain
+import MateRunJSON
+
+/// The append-only journal of a run (`track.jsonl`): one JSON object a line, the header first,
+/// then fixes, splits and the mate's progress as they happen. It is the run's track for good once
+/// the run is sealed, and the source a cut-short run is rebuilt from.
+///
+/// A line is only trusted whole: reading stops at the first line that is not complete and valid
+/// (the one a crash cut), and keeps everything before it.
+package enum RunJournal {
+    package static let format = "materun-journal"
+    package static let version = 1
+
+    // MARK: Writing
+
+    static func startLine(id: RunRecordID, header: RunRecordHeader) -> String {
+        var members: [JSONMember] = [
+            ("type", .string("start")),
+            ("format", .string(format)),
+            ("version", .integer(version)),
+            ("id", .string(id.rawValue)),
+            ("started_at_unix", .number(shortest: header.startedAt)),
+            ("utc_offset_s", .integer(header.utcOffsetSeconds)),
+            ("runner", .string(header.runner.name)),
+            ("runner_weight_kg", .number(shortest: header.runner.weightKilograms)),
+            ("scenario", .string(header.scenario.name)),
+            ("scenario_path", .string(header.scenario.path)),
+        ]
+        if let goal = header.goalMetres { members.append(("goal_m", .number(shortest: goal))) }
+        if let pairing = header.pairing {
+            members += [("mode", .string(pairing.mode.rawValue)), ("mate", .string(pairing.mateName))]
+        }
+        return line(members)
+    }
+
+    static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> String {
+        var members: [JSONMember] = [
+            ("type", .string("fix")),
+            ("t", .number(shortest: fix.time)),
+            ("lat", .number(shortest: fix.coordinate.latitude)),
+            ("lon", .number(shortest: fix.coordinate.longitude)),
+        ]
+        if let elevation = fix.elevation { members.append(("ele", .number(shortest: elevation))) }
+        if let heartRate = fix.heartRate { members.append(("hr", .number(shortest: heartRate))) }
+        if let cadence = fix.cadence { members.append(("cad", .number(shortest: cadence))) }
+        members += [
+            ("d", .number(shortest: fix.distanceMetres)),
+            ("m", .number(shortest: fix.movingSeconds)),
+            ("e", .number(shortest: snapshot.elapsedSeconds)),
+            ("kcal", .number(shortest: snapshot.caloriesKilocalories)),
+            ("gain", .number(shortest: snapshot.elevationGainMetres)),
+        ]
+        return line(members)
+    }
+
+    static func splitLine(_ split: Split) -> String {
+        line([("type", .string("split"))] + RunRecordJSON.splitFields(split))
+    }
+
+    static func lapLine(_ lap: Split) -> String {
+        line([("type", .string("lap"))] + RunRecordJSON.splitFields(lap))
+    }
+
+    static func mateLine(_ point: MateProgressPoint) -> String {
+        line([
+            ("type", .string("mate")),
+            ("e", .number(shortest: point.elapsedSeconds)),
+            ("d", .number(shortest: point.distanceMetres)),
+        ])
+    }
+
+    /// One journal line: the object, then the newline that marks it whole.
+    private static func line(_ members: [JSONMember]) -> String {
+        JSON.object(members).jsonText + "\n"
+    }
+
+    // MARK: Reading
+
+    /// What a journal holds, up to its last whole line.
+    package struct Contents: Sendable, Equatable {
+        package var id: RunRecordID
+        package var header: RunRecordHeader
+        package var fixes: [RecordedFix]
+        package var splits: [Split]
+        package var laps: [Split] = []
+        package var mateProgress: [MateProgressPoint]
+        /// The run's figures at the last fix (zero before the first).
+        package var lastFigures: RunFigures
+        /// Bytes of whole, valid lines; anything after was cut by a crash.
+        package var validBytes: Int
+    }
+
+    /// Reads a journal. Throws only when not even the header line is whole and valid.
+    package static func read(_ bytes: [UInt8], place: String) throws(RecordFormatError) -> Contents {
+        var lines = WholeLines(bytes)
+        guard let first = lines.next(), let start = try? JSONFields(parsing: Array(first), place: "\(place) line 1"),
+              start.optionalString("format") == format
+        else { throw RecordFormatError(place: "\(place) line 1", expected: "a materun journal header") }
+        let fileVersion = try start.integer("version")
+        guard fileVersion <= version else {
+            throw RecordFormatError(place: place, expected: "journal version \(version) or older, not \(fileVersion)")
+        }
+        var contents = Contents(
+            id: RunRecordID(try start.string("id")), header: try header(start), fixes: [], splits: [], mateProgress: [],
+            lastFigures: RunFigures(), validBytes: lines.consumed
+        )
+        var lineNumber = 1
+        while let line = lines.next() {
+            lineNumber += 1
+            guard let fields = try? JSONFields(parsing: Array(line), place: "\(place) line \(lineNumber)"),
+                  (try? add(fields, to: &contents)) != nil
+            else { break }
+            contents.validBytes = lines.consumed
+        }
+        return contents
+    }
+
+    private static func header(_ start: JSONFields) throws(RecordFormatError) -> RunRecordHeader {
+        RunRecordHeader(
+            startedAt: try start.number("started_at_unix"), utcOffsetSeconds: try start.integer("utc_offset_s"),
+            runner: RunnerProfile(name: try start.string("runner"), weightKilograms: try start.number("runner_weight_kg")),
+            scenario: RecordedScenario(name: try start.string("scenario"), path: try start.string("scenario_path")),
+            pairing: try RunRecordJSON.pairing(start), goalMetres: start.optionalNumber("goal_m")
+        )
+    }
+
+    private static func add(_ fields: JSONFields, to contents: inout Contents) throws(RecordFormatError) {
+        switch try fields.string("type") {
+        case "fix":
+            let fix = RecordedFix(
+                time: try fields.number("t"),
+                coordinate: Coordinate(latitude: try fields.number("lat", in: -90...90), longitude: try fields.number("lon", in: -180...180)),
+                elevation: fields.optionalNumber("ele"), heartRate: fields.optionalNumber("hr"),
+                cadence: fields.optionalNumber("cad"), distanceMetres: try fields.number("d"), movingSeconds: try fields.number("m")
+            )
+            contents.fixes.append(fix)
+            contents.lastFigures = RunFigures(
+                elapsedSeconds: try fields.number("e"), movingSeconds: fix.movingSeconds, distanceMetres: fix.distanceMetres,
+                caloriesKilocalories: try fields.number("kcal"), elevationGainMetres: try fields.number("gain")
+            )
+        case "split":
+            contents.splits.append(try RunRecordJSON.split(fields))
+        case "lap":
+            contents.laps.append(try RunRecordJSON.split(fields))
+        case "mate":
+            contents.mateProgress.append(MateProgressPoint(elapsedSeconds: try fields.number("e"), distanceMetres: try fields.number("d")))
+        default:
+            throw RecordFormatError(place: fields.place, expected: "a fix, split, lap or mate line")
+        }
+    }
+}
+
+/// The newline-terminated lines of a buffer; a last line without its newline is not whole and is
+/// not returned.
+private struct WholeLines {
+    private let bytes: [UInt8]
+    private(set) var consumed = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        guard let newline = bytes[consumed...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        defer { consumed = newline + 1 }
+        return bytes[consumed..<newline]
+    }
+}

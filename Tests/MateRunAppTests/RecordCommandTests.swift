@@ -1,0 +1,164 @@
+import Foundation
+import MateRunScenarios
+import Testing
+
+/// The history commands end to end, in process: every run is kept in a temporary data directory
+/// (never the real home), then listed, shown, exported and deleted. Serialized: each test replays
+/// whole scenarios, and all at once they would starve the suites that wait on real time.
+@Suite("Kept runs: history, show, export, delete", .serialized)
+struct RecordCommandTests {
+    let data = TemporaryDataDirectory()
+
+    /// Replays `scenario` (a bundled one's name, or a path) at full speed as JSON into `data`;
+    /// returns its summary line.
+    @discardableResult
+    func keep(_ scenario: String, _ extra: [String] = []) async throws -> String {
+        let path = scenario.hasPrefix("/") ? scenario : packageRoot + "/Scenarios/" + scenario
+        let run = await runMateRun(["replay", path, "--speed", "max", "--json"] + extra, data: data)
+        #expect(run.status == 0, "stderr: \(run.errors.text)")
+        return try #require(run.output.lines.last)
+    }
+
+    func historyJSON(_ extra: [String] = []) async -> [[String: Any]] {
+        await runMateRun(["history", "--json"] + extra, data: data).output.lines.compactMap(jsonObject)
+    }
+
+    @Test func historyListsEachKeptRunWithItsTotalsAndBests() async throws {
+        // Given two runs kept
+        try await keep("easy-5k.json")
+        try await keep("intervals-10k.json")
+        // When history is asked for
+        let history = await runMateRun(["history"], data: data)
+        // Then each run has a line, newest first, and the totals and bests follow
+        #expect(history.status == 0)
+        let text = history.output.text
+        let easy = try #require(text.range(of: "Easy 5K")), intervals = try #require(text.range(of: "10K"))
+        #expect(intervals.lowerBound < easy.lowerBound, "newest first:\n\(text)")
+        #expect(text.contains("5.00 km") && text.contains("goal reached"))
+        for heading in ["Weeks", "Months", "Personal bests"] { #expect(text.contains("\n\(heading)"), "no \(heading):\n\(text)") }
+        #expect(text.contains("  2 runs "), "one week and one month hold both runs:\n\(text)")
+        #expect(text.contains("  10 km         00:"), "a 10 km best:\n\(text)")
+        #expect(history.errors.text.isEmpty)
+    }
+
+    @Test func historyJSONHasAnObjectPerRunThenTheBestsLine() async throws {
+        try await keep("easy-5k.json")
+        let lines = await historyJSON()
+        #expect(lines.count == 2)
+        let run = try #require(lines.first)
+        for key in ["id", "started_at", "runner", "scenario", "distance_m", "elapsed_s", "moving_s", "calories_kcal", "avg_pace_s_per_km", "ending"] {
+            #expect(run[key] != nil, "missing \(key)")
+        }
+        #expect(run["distance_m"] as? Double == 5000 && run["ending"] as? String == "goal_reached")
+        let bests = try #require(lines.last)
+        #expect(bests["type"] as? String == "bests")
+        #expect((bests["1k"] as? [String: Any])?["id"] as? String == run["id"] as? String)
+        #expect(bests["5k"] != nil && bests["10k"] == nil)
+    }
+
+    @Test func sinceAndLimitNarrowTheList() async throws {
+        try await keep("easy-5k.json")
+        try await keep("easy-5k.json")
+        #expect(await historyJSON(["--limit", "1"]).count == 2)
+        #expect(await historyJSON(["--since", "2999-01-01"]).map { $0["type"] as? String } == ["bests"])
+    }
+
+    @Test func noSaveKeepsNothing() async throws {
+        try await keep("easy-5k.json", ["--no-save"])
+        #expect(await historyJSON().map { $0["type"] as? String } == ["bests"])
+    }
+
+    @Test func theDataDirectoryFlagWinsOverTheEnvironment() async throws {
+        // Given a run kept with --data-dir
+        let other = TemporaryDataDirectory()
+        try await keep("easy-5k.json", ["--data-dir", other.path])
+        // Then it is there, and not where the environment points
+        #expect(await runMateRun(["history", "--json", "--data-dir", other.path], data: data).output.lines.count == 2)
+        #expect(await historyJSON().count == 1)
+    }
+
+    @Test func showPrintsTheResultAgainAndWithJSONTheSummaryLineTheRunPrinted() async throws {
+        // Given a kept run and the summary line it printed
+        let summary = try await keep("hilly-8k.json")
+        // When it is shown again
+        let json = await runMateRun(["show", "latest", "--json"], data: data)
+        let screen = await runMateRun(["show", "latest"], data: data)
+        // Then the JSON is the same line, and the screen is the result screen
+        #expect(json.output.lines == [summary])
+        #expect(screen.status == 0)
+        #expect(screen.output.text.contains("Goal reached · Alasdair"))
+        #expect(screen.output.text.contains("── Splits"))
+        // And an unknown run is an error that says so
+        let missing = await runMateRun(["show", "nope"], data: data)
+        #expect(missing.status == 1 && missing.errors.text.contains("no kept run matches 'nope'"))
+    }
+
+    @Test func exportWritesAKeptRunAsGPXAndTCX() async throws {
+        try await keep("easy-5k.json")
+        let gpx = data.path + "/run.gpx", tcx = data.path + "/run.tcx"
+        #expect(await runMateRun(["export", "latest", "--format", "gpx", "-o", gpx], data: data).status == 0)
+        #expect(await runMateRun(["export", "latest", "--format", "tcx", "-o", tcx], data: data).status == 0)
+        let gpxText = try String(contentsOfFile: gpx, encoding: .utf8)
+        let tcxText = try String(contentsOfFile: tcx, encoding: .utf8)
+        // A fix about every second of the 32-minute run, and a lap per kilometre
+        #expect(gpxText.components(separatedBy: "<trkpt ").count - 1 > 1900)
+        #expect(gpxText.contains("<gpxtpx:cad>"))
+        #expect(tcxText.components(separatedBy: "<Lap ").count - 1 == 5)
+    }
+
+    @Test func exportOfAScenarioWritesEveryFixItsSensorsGive() async throws {
+        // Given a scripted scenario with noise, outliers and a loss of signal
+        let path = packageRoot + "/Scenarios/noisy-city-5k.json"
+        let scenario = try ScenarioLoader.load(path: path)
+        // When it is exported
+        let export = await runMateRun(["export", path, "--format", "gpx"], data: data)
+        // Then every fix it generates is a track point, and nothing was kept
+        #expect(export.status == 0)
+        #expect(export.output.text.components(separatedBy: "<trkpt ").count - 1 == scenario.locations.count)
+        #expect(await historyJSON().count == 1)
+    }
+
+    @Test("an exported run replays to the same distance, within 0.5%",
+          arguments: ["river-run.gpx", "easy-5k.json", "hilly-8k.json", "intervals-10k.json"])
+    func anExportedRunReplaysToTheSameDistance(scenario: String) async throws {
+        // Given a kept run, exported
+        try await keep(scenario)
+        let kept = try #require(await historyJSON().first?["distance_m"] as? Double)
+        let gpx = data.path + "/again.gpx"
+        #expect(await runMateRun(["export", "latest", "--format", "gpx", "-o", gpx], data: data).status == 0)
+        // When the export is replayed
+        let again = try #require(jsonObject(try await keep(gpx, ["--no-save"])))
+        // Then it runs the same distance, within 0.5%
+        let distance = try #require(again["distance_m"] as? Double)
+        #expect(abs(distance - kept) / kept <= 0.005, "kept \(kept) m, replayed \(distance) m")
+    }
+
+    @Test func deleteRemovesARunForGood() async throws {
+        try await keep("easy-5k.json")
+        let id = try #require(await historyJSON().first?["id"] as? String)
+        // latest is not a name a deletion takes
+        #expect(await runMateRun(["delete", "latest"], data: data).status == 1)
+        // the start of the id that history shows is
+        let deleted = await runMateRun(["delete", String(id.prefix(15))], data: data)
+        #expect(deleted.status == 0 && deleted.output.lines == ["deleted \(id)"])
+        #expect(await historyJSON().count == 1)
+        let again = await runMateRun(["delete", id], data: data)
+        #expect(again.status == 1 && again.errors.text.contains("no kept run has the id \(id)"))
+    }
+
+    @Test func aCorruptOrForeignFileIsNamedOnStandardErrorAndSkipped() async throws {
+        // Given a kept run, a run.json cut in half, and a file that is not a run
+        try await keep("easy-5k.json")
+        let runs = data.path + "/runs"
+        try FileManager.default.createDirectory(atPath: runs + "/20260101-000000-1-deadbeef", withIntermediateDirectories: true)
+        try Data("{\"format\":\"materun-run\",\"version\":1,\"id\":".utf8).write(to: URL(fileURLWithPath: runs + "/20260101-000000-1-deadbeef/run.json"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: runs + "/notes.txt"))
+        // When history is listed
+        let history = await runMateRun(["history", "--json"], data: data)
+        // Then both are named on standard error, the good run is still listed, and all is well
+        #expect(history.status == 0)
+        #expect(history.output.lines.count == 2)
+        #expect(history.errors.text.contains("20260101-000000-1-deadbeef/run.json"))
+        #expect(history.errors.text.contains("notes.txt"))
+    }
+}

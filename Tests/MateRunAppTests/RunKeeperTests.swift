@@ -1,0 +1,132 @@
+@testable import MateRunApp
+import MateRunDomain
+import MateRunJSON
+import MateRunPresentation
+import MateRunTestSupport
+import Synchronization
+import Testing
+
+/// A record store in memory: what the flow kept, seen through the Domain port alone.
+private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked Sendable {
+    struct Kept {
+        var headers: [RunRecordHeader] = []
+        var fixes: [RecordedFix] = []
+        var splits: [Split] = []
+        var laps: [Split] = []
+        var outcome: RunRecordOutcome?
+    }
+
+    let kept = Mutex(Kept())
+    let id = RunRecordID("memory")
+
+    func begin(_ header: RunRecordHeader) throws -> any RunRecording {
+        kept.withLock { $0.headers.append(header) }
+        return self
+    }
+
+    func recoverInterrupted() -> RunRecordListing { RunRecordListing() }
+    func list() -> RunRecordListing { RunRecordListing() }
+    func load(_ id: RunRecordID) throws -> RunRecord { throw RecordsTestError.notKept }
+    func delete(_ id: RunRecordID) throws { throw RecordsTestError.notKept }
+
+    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws { kept.withLock { $0.fixes.append(fix) } }
+    func record(split: Split) throws { kept.withLock { $0.splits.append(split) } }
+    func record(lap: Split) throws { kept.withLock { $0.laps.append(lap) } }
+    func record(mate: MateProgressPoint) throws {}
+
+    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
+        kept.withLock { $0.outcome = outcome }
+        return RunRecordSummary(id: id, header: kept.withLock { $0.headers[0] }, outcome: outcome, bests: PersonalBests())
+    }
+}
+
+private enum RecordsTestError: Error { case notKept }
+
+/// A screen that shows nothing.
+private final class SilentScreen: RunScreen {
+    func show(_ state: RunningViewModel.State) {}
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {}
+    func announce(_ fields: [JSONMember], text: String) {}
+    var messageWriter: @Sendable (String) -> Void { { _ in } }
+    func restore() {}
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {}
+}
+
+/// A use case that publishes a fixed list of events.
+private struct ScriptedRun: RunningUseCase {
+    let script: [RunEvent]
+    func events() -> RunEventStream {
+        RunEventStream(AsyncStream { continuation in
+            for event in script { continuation.yield(event) }
+            continuation.finish()
+        })
+    }
+}
+
+@Suite("Run flow keeps the run through the record port")
+struct RunKeeperTests {
+    let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
+
+    private func keeper(_ store: MemoryRecordStore) -> RunKeeper {
+        // A fix a second for three seconds (none at 3: a loss of signal), the strap and the pedometer
+        let locations = (0...2).map { second in
+            LocationSample(time: Double(second), coordinate: Coordinate(latitude: 47 + Double(second) * 1e-5, longitude: 8), elevation: 410)
+        }
+        let motions = (0...3).map { MotionSample(time: Double($0), activity: .running, cadence: 170, heartRate: 150) }
+        return RunKeeper(
+            store: store, readings: ScenarioReadings(locations: locations, motions: motions),
+            header: { startedAt, offset in
+                RunRecordHeader(
+                    startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
+                    scenario: RecordedScenario(name: "test", path: "test.json"))
+            },
+            now: { (1_795_420_800, 3600) }, report: { Issue.record("unexpected report: \($0)") })
+    }
+
+    @Test func aFixEachProgressSecondTheSplitsLapsAndTheEndingAreKept() async throws {
+        // Given a run of progress seconds (the third in a loss of signal), a split, a lap, and
+        // a goal crossed after the last fix
+        let store = MemoryRecordStore()
+        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: ManualClock(), countdownSeconds: 0)
+        flow.keeper = keeper(store)
+        let split = Split(index: 1, distanceMetres: 5, movingSeconds: 2, endElapsedSeconds: 2, elevationGainMetres: 0)
+        let lap = Split(index: 1, distanceMetres: 7, movingSeconds: 3.5, endElapsedSeconds: 3.5, elevationGainMetres: 0)
+        let end = RunSummary(
+            snapshot: RunSnapshot(elapsedSeconds: 3.5, movingSeconds: 3.5, distanceMetres: 7), splits: [split], ending: .goalReached,
+            laps: [lap])
+        // When the flow runs it
+        _ = await flow.run {
+            ScriptedRun(script: [
+                .progress(RunSnapshot(elapsedSeconds: 1, movingSeconds: 1, distanceMetres: 2.5)),
+                .progress(RunSnapshot(elapsedSeconds: 2, movingSeconds: 2, distanceMetres: 5)),
+                .progress(RunSnapshot(elapsedSeconds: 3, movingSeconds: 3, distanceMetres: 5)),
+                .split(split), .lap(lap), .finished(end),
+            ])
+        }
+        // Then the header, each new fix at its time with what the sensors said, the end as the
+        // last fix, the split, the lap and the ending are kept
+        let kept = store.kept.withLock { $0 }
+        #expect(kept.headers.map(\.startedAt) == [1_795_420_800])
+        #expect(kept.fixes.map(\.time) == [1, 2, 3.5])
+        #expect(kept.fixes.map(\.distanceMetres) == [2.5, 5, 7])
+        #expect(kept.fixes.allSatisfy { $0.cadence == 170 && $0.heartRate == 150 && $0.elevation == 410 })
+        #expect(kept.splits == [split])
+        #expect(kept.laps == [lap])
+        #expect(kept.outcome?.ending == .goalReached)
+        #expect(kept.outcome?.figures.distanceMetres == 7)
+    }
+
+    @Test func aRunStoppedBeforeItsStartIsNotKept() async {
+        // Given a flow waiting in its countdown
+        let store = MemoryRecordStore()
+        let clock = ManualClock()
+        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: clock, countdownSeconds: 3)
+        flow.keeper = keeper(store)
+        let run = Task { [flow] in await flow.run { ScriptedRun(script: []) } }
+        for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+        // When it is cancelled, Then nothing was begun
+        run.cancel()
+        _ = await run.value
+        #expect(store.kept.withLock { $0.headers.isEmpty })
+    }
+}
