@@ -23,6 +23,21 @@ struct RunningUseCaseTests {
         }
     }
 
+    /// Runs `consume` (which iterates a run's events to their end) while driving `clock` a second
+    /// at a time, and returns what it gave.
+    private func driveToTheEnd(
+        _ clock: ManualClock, _ consume: @escaping @Sendable () async -> [RunEvent]
+    ) async -> [RunEvent] {
+        let collected = Task { await consume() }
+        let finished = Flag()
+        Task {
+            _ = await collected.value
+            finished.set()
+        }
+        await drive(clock) { finished.isSet }
+        return await collected.value
+    }
+
     @Test func oneHourRunPublishesProgressEverySecondAndFinishes() async {
         // Given an hour at 3 m/s with a motion update every second
         var track = TrackBuilder()
@@ -30,14 +45,7 @@ struct RunningUseCaseTests {
         let clock = ManualClock()
         let events = useCase(track, clock: clock).events()
         // When the clock is driven to the end
-        let collected = Task { await events.reduce(into: [RunEvent]()) { $0.append($1) } }
-        let finished = Flag()
-        Task {
-            _ = await collected.value
-            finished.set()
-        }
-        await drive(clock) { finished.isSet }
-        let all = await collected.value
+        let all = await driveToTheEnd(clock) { await events.reduce(into: [RunEvent]()) { $0.append($1) } }
         // Then there is a progress per second, ten splits, and a summary that the sensors ended
         let progress = all.filter { if case .progress = $0 { true } else { false } }
         let splits = all.compactMap { if case .split(let s) = $0 { s } else { nil } }
@@ -87,7 +95,8 @@ extension RunningUseCaseTests {
         // Given a 20-minute run with a motion update every second, and the runner's controls
         var track = TrackBuilder()
         track.north(speed: 3, seconds: 1200, activity: .running)
-        let clock = ManualClock()
+        // (unpaced: the samples are taken in time order, and a command at the next one)
+        let clock = UnpacedTestClock()
         let controls = RunnerControls()
         let events = DefaultRunningUseCase(
             profile: runner, goalMetres: nil,
@@ -95,7 +104,7 @@ extension RunningUseCaseTests {
             motionProvider: RecordedSensor(samples: track.motions, clock: clock),
             clock: clock, controls: controls).events()
         // When the runner pauses at 100 s, resumes at 200 s, marks a lap at 300 s and stops at 400 s
-        let collected = Task {
+        let all = await {
             var all: [RunEvent] = []
             for await event in events {
                 all.append(event)
@@ -108,14 +117,7 @@ extension RunningUseCaseTests {
                 }
             }
             return all
-        }
-        let finished = Flag()
-        Task {
-            _ = await collected.value
-            finished.set()
-        }
-        await drive(clock) { finished.isSet }
-        let all = await collected.value
+        }()
         // Then the pause and the resume say the runner did it, a lap closes, and the run is kept as stopped
         let pauses = all.compactMap { if case .paused(_, let by) = $0 { by } else { nil } }
         let resumes = all.compactMap { if case .resumed(_, let by) = $0 { by } else { nil } }
@@ -136,25 +138,17 @@ extension RunningUseCaseTests {
 
     @Test func fixesThatStopComingAreAGPSLossAndTheirReturnAFind() async {
         // Given 100 s of fixes, 30 s without (the motion sensor still ticking), then 100 s more
-        var track = TrackBuilder()
-        track.north(speed: 3, seconds: 100, activity: .running)
         var gap = TrackBuilder()
         gap.north(speed: 3, seconds: 230, activity: .running)
         let samples = gap.samples.filter { $0.time <= 100 || $0.time > 130 }
-        let clock = ManualClock()
+        // (unpaced: the samples are taken in time order whatever the scheduler does)
+        let clock = UnpacedTestClock()
         let events = DefaultRunningUseCase(
             profile: runner, goalMetres: nil,
             locationProvider: RecordedSensor(samples: samples, clock: clock),
             motionProvider: RecordedSensor(samples: gap.motions, clock: clock), clock: clock).events()
         // When it runs
-        let collected = Task { await events.reduce(into: [RunEvent]()) { $0.append($1) } }
-        let finished = Flag()
-        Task {
-            _ = await collected.value
-            finished.set()
-        }
-        await drive(clock) { finished.isSet }
-        let all = await collected.value
+        let all = await events.reduce(into: [RunEvent]()) { $0.append($1) }
         // Then GPS is lost 10 s into the gap and found at the next fix
         let lost = all.compactMap { if case .gpsLost(let s) = $0 { s.elapsedSeconds } else { nil } }
         let found = all.compactMap { if case .gpsFound(let s) = $0 { s.elapsedSeconds } else { nil } }

@@ -59,10 +59,3 @@ struct StreamingSensorTests {
         return last
     }
 }
-
-/// A clock that never waits, for a run driven by its sensors alone.
-private struct UnpacedTestClock: RunClock {
-    var isPaced: Bool { false }
-    func now() -> Double { 0 }
-    func sleep(until deadline: Double) async throws { try Task.checkCancellation() }
-}

@@ -2,42 +2,29 @@
 ///
 /// A grade from one fix to the next is mostly elevation noise; over about 100 m it is the hill.
 struct GradeWindow {
-    private var points: [(distance: Double, elevation: Double)] = []
-    private var head = 0
-    /// Metres of track the grade is measured over.
-    private let span: Double
+    private var window: TrailingWindow
     /// Less track than this gives no grade yet.
     private let minimumDistance: Double
 
     init(span: Double = 100, minimumDistance: Double = 30) {
-        self.span = span
+        window = TrailingWindow(span: span)
         self.minimumDistance = minimumDistance
-        points.reserveCapacity(64)
     }
 
     mutating func record(distance: Double, elevation: Double?) {
         guard let elevation, elevation.isFinite else { return }
-        points.append((distance, elevation))
-        while head < points.count - 1, distance - points[head + 1].distance >= span {
-            head += 1
-        }
-        if head > 256 {
-            points.removeFirst(head)
-            head = 0
-        }
+        window.record(position: distance, value: elevation)
     }
 
     mutating func reset() {
-        points.removeAll(keepingCapacity: true)
-        head = 0
+        window.reset()
     }
 
     /// Percent climb over the window, nil without enough track or without elevation.
     var percent: Double? {
-        guard let last = points.last, head < points.count else { return nil }
-        let first = points[head]
-        let run = last.distance - first.distance
+        guard let (first, last) = window.ends else { return nil }
+        let run = last.position - first.position
         guard run >= minimumDistance else { return nil }
-        return (last.elevation - first.elevation) / run * 100
+        return (last.value - first.value) / run * 100
     }
 }
