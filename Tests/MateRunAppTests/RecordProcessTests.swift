@@ -3,7 +3,7 @@ import Testing
 
 /// A real `materun` replay stopped mid-run, by SIGKILL (nothing it can do) and by Ctrl-C, is
 /// found again in its data directory. Every wait is bounded.
-@Suite("Kept runs of stopped processes", .timeLimit(.minutes(1)))
+@Suite("Kept runs of stopped processes", .serialized, .timeLimit(.minutes(1)))
 struct RecordProcessTests {
     /// Starts a replay fast enough to be a few hundred seconds of run time in within a second or two.
     private func replayUnderWay() async throws -> MateRunProcess {

@@ -58,7 +58,9 @@ struct TCPTransportTests {
 
     @Test func aHalfSentFrameThatNeverCompletesIsClosedByTheIdleTimeout() async throws {
         let pair = try await LoopbackPair.make(serverIdleTimeout: .milliseconds(300))
-        try await pair.client.send(Array(#"{"type":"ping","#.utf8))
+        // On a loaded machine the 0.3 s may be up before the half frame goes out; the server
+        // then closes first, and the client's send may fail. Either way the cause is the timeout.
+        try? await pair.client.send(Array(#"{"type":"ping","#.utf8))
         let closed = try #require(try await closure(of: pair.server))
         #expect(closed.reason == .timeout)
     }

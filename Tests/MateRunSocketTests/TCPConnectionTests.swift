@@ -76,7 +76,9 @@ import Testing
     @Test func aSilentPeerIsClosedByTheIdleTimeout() async throws {
         // Given a server that allows 0.3 s without a complete frame, and a client sending half a frame
         let pair = try await Pair.make(server: TCPConnectionOptions(idleTimeout: .milliseconds(300), maxFrameBytes: 1024))
-        try await pair.client.send(Array("half a fr".utf8))
+        // On a loaded machine the 0.3 s may be up before the half frame goes out; the server
+        // then closes first, and the client's send may fail. Either way the cause is the timeout.
+        try? await pair.client.send(Array("half a fr".utf8))
         // Then the server's stream ends with the idle timeout as its cause
         let closed = try #require(try await ending(of: pair.server))
         #expect(closed.cause == .idleTimeout(seconds: 0.3))
