@@ -31,7 +31,8 @@ struct LapsAndZonesTests {
         #expect(result.title == "Run stopped")
         #expect(result.laps.map(\.kilometre) == ["0.36", "0.10"])
         #expect(text.contains("── Laps"))
-        #expect(result.lines.contains { $0.label == "Heart rate" && $0.value == "150 bpm Z4 · max 171" })
+        #expect(result.lines.contains { $0.label == "Heart" && $0.value == "150 bpm Z4" })
+        #expect(result.lines.contains { $0.label == "Max heart" && $0.value == "171 bpm" })
         #expect(result.lines.contains { $0.label == "Cadence" && $0.value == "168 spm" })
     }
 

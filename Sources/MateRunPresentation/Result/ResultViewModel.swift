@@ -21,10 +21,11 @@ package struct ResultViewModel: Sendable {
         }
         if let average = RunFormat.wholeReading(summary.averageHeartRateBPM) {
             let zones = HeartRateZones(maxBPM: profile.maxHeartRateBPM)
-            let maximum = RunFormat.wholeReading(summary.maximumHeartRateBPM).map { " · max \($0)" } ?? ""
             lines.append(.init(
-                label: "Heart rate",
-                value: RunFormat.heartRate(whole: average) + (zones.zone(of: Double(average)).map { " Z\($0)" } ?? "") + maximum))
+                label: "Heart", value: RunFormat.heartRate(whole: average) + (zones.zone(of: Double(average)).map { " Z\($0)" } ?? "")))
+        }
+        if let maximum = RunFormat.wholeReading(summary.maximumHeartRateBPM) {
+            lines.append(.init(label: "Max heart", value: RunFormat.heartRate(whole: maximum)))
         }
         if let cadence = RunFormat.wholeReading(summary.averageCadenceSPM) {
             lines.append(.init(label: "Cadence", value: RunFormat.cadence(whole: cadence)))
