@@ -119,7 +119,7 @@ struct RecordCommandTests {
     }
 
     @Test("an exported run replays to the same distance, within 0.5%",
-          arguments: ["river-run.gpx", "easy-5k.json", "hilly-8k.json", "intervals-10k.json"])
+          arguments: ["river-run.gpx", "easy-5k.json", "hilly-8k.json", "intervals-10k.json", "noisy-city-5k.json", "walk-run-beginner.json"])
     func anExportedRunReplaysToTheSameDistance(scenario: String) async throws {
         // Given a kept run, exported
         try await keep(scenario)

@@ -183,4 +183,17 @@ struct GPXActivityTests {
                                    options: GPXReplayOptions(track: 1))
         #expect(error?.expected.contains("--track and --pace apply to GPX tracks") == true)
     }
+
+    @Test func materunsOwnExportBringsBackEachFixsAccuracyAndTheMotionSensorsActivity() throws {
+        // Given points as materun exports them: accuracy and activity in its own extension
+        let points = (0..<10).map { second in
+            Self.point(north: 3 * Double(second), at: "07:00:0\(second)",
+                       extensions: "<materun:accuracy>12.0</materun:accuracy><materun:activity>\(second < 5 ? "still" : "running")</materun:activity>")
+        }
+        // When it loads
+        let scenario = try load(Self.document([Self.track([points])]))
+        // Then the fixes claim their accuracy and the motion is what the sensor said, still included
+        #expect(scenario.locations.allSatisfy { $0.horizontalAccuracy == 12 })
+        #expect(scenario.motions[2].activity == .still && scenario.motions[7].activity == .running)
+    }
 }

@@ -82,8 +82,9 @@ final class RunKeeper {
            snapshot.distanceMetres > kept.distanceMetres || snapshot.elapsedSeconds > kept.time {
             keep(RecordedFix(
                 time: max(kept.time, snapshot.elapsedSeconds), coordinate: location.coordinate, elevation: location.elevation,
-                heartRate: readings.heartRate, cadence: readings.cadence, distanceMetres: snapshot.distanceMetres,
-                movingSeconds: snapshot.movingSeconds),
+                heartRate: readings.heartRate, cadence: readings.cadence, horizontalAccuracy: location.horizontalAccuracy,
+                activity: readings.activity,
+                distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
                 snapshot: snapshot)
         }
         attempt { try recording?.finish(outcome) }
@@ -97,7 +98,8 @@ final class RunKeeper {
         lastKeptLocation = readings.locationIndex
         keep(RecordedFix(
             time: location.time, coordinate: location.coordinate, elevation: location.elevation,
-            heartRate: readings.heartRate, cadence: readings.cadence,
+            heartRate: readings.heartRate, cadence: readings.cadence, horizontalAccuracy: location.horizontalAccuracy,
+                activity: readings.activity,
             distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
             snapshot: snapshot)
     }

@@ -27,6 +27,9 @@ struct ScenarioReadings {
     /// The latest cadence the pedometer reported, nil when it has not.
     var cadence: Double? { motionIndex >= 0 ? motions[motionIndex].cadence : nil }
 
+    /// What the motion sensor last said the runner was doing, nil before it said anything.
+    var activity: Activity? { motionIndex >= 0 ? motions[motionIndex].activity : nil }
+
     /// The latest heart rate the strap reported, nil when it has not.
     var heartRate: Double? { motionIndex >= 0 ? motions[motionIndex].heartRate : nil }
 }

@@ -17,7 +17,8 @@ enum ScenarioTrack {
             if let previous = fixes.last { metres += Geodesic.distance(from: previous.coordinate, to: sample.coordinate) }
             fixes.append(RecordedFix(
                 time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation, heartRate: readings.heartRate,
-                cadence: readings.cadence,
+                cadence: readings.cadence, horizontalAccuracy: sample.horizontalAccuracy,
+                activity: readings.activity,
                 distanceMetres: metres, movingSeconds: sample.time))
         }
         let duration = fixes.last?.time ?? 0

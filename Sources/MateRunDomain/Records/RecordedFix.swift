@@ -13,6 +13,11 @@ package struct RecordedFix: Sendable, Equatable {
     package var heartRate: Double?
     /// Steps per minute, when the pedometer reported it.
     package var cadence: Double?
+    /// The accuracy (metres) the receiver claimed for the fix, so that a replay of the export
+    /// filters it as the run did.
+    package var horizontalAccuracy: Double?
+    /// What the motion sensor said at the fix (standing, walking, running), when it said.
+    package var activity: Activity?
     /// Metres run since the start.
     package var distanceMetres: Double
     /// Moving seconds since the start (auto-pauses excluded).
@@ -20,13 +25,16 @@ package struct RecordedFix: Sendable, Equatable {
 
     package init(
         time: Double, coordinate: Coordinate, elevation: Double? = nil, heartRate: Double? = nil,
-        cadence: Double? = nil, distanceMetres: Double, movingSeconds: Double
+        cadence: Double? = nil, horizontalAccuracy: Double? = nil, activity: Activity? = nil,
+        distanceMetres: Double, movingSeconds: Double
     ) {
         self.time = time
         self.coordinate = coordinate
         self.elevation = elevation
         self.heartRate = heartRate
         self.cadence = cadence
+        self.horizontalAccuracy = horizontalAccuracy
+        self.activity = activity
         self.distanceMetres = distanceMetres
         self.movingSeconds = movingSeconds
     }
@@ -50,7 +58,8 @@ extension RecordedFix {
     package init(snapshot: RunSnapshot, location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil) {
         self.init(
             time: snapshot.elapsedSeconds, coordinate: location.coordinate, elevation: location.elevation,
-            heartRate: heartRate, cadence: cadence, distanceMetres: snapshot.distanceMetres,
+            heartRate: heartRate, cadence: cadence, horizontalAccuracy: location.horizontalAccuracy,
+            distanceMetres: snapshot.distanceMetres,
             movingSeconds: snapshot.movingSeconds
         )
     }

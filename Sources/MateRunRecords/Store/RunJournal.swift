@@ -43,6 +43,8 @@ package enum RunJournal {
         if let elevation = fix.elevation { members.append(("ele", .number(shortest: elevation))) }
         if let heartRate = fix.heartRate { members.append(("hr", .number(shortest: heartRate))) }
         if let cadence = fix.cadence { members.append(("cad", .number(shortest: cadence))) }
+        if let accuracy = fix.horizontalAccuracy { members.append(("acc", .number(shortest: accuracy))) }
+        if let activity = fix.activity { members.append(("act", .string(activity.rawValue))) }
         members += [
             ("d", .number(shortest: fix.distanceMetres)),
             ("m", .number(shortest: fix.movingSeconds)),
@@ -131,7 +133,9 @@ package enum RunJournal {
                 time: try fields.number("t"),
                 coordinate: Coordinate(latitude: try fields.number("lat", in: -90...90), longitude: try fields.number("lon", in: -180...180)),
                 elevation: fields.optionalNumber("ele"), heartRate: fields.optionalNumber("hr"),
-                cadence: fields.optionalNumber("cad"), distanceMetres: try fields.number("d"), movingSeconds: try fields.number("m")
+                cadence: fields.optionalNumber("cad"), horizontalAccuracy: fields.optionalNumber("acc"),
+                activity: fields.optionalString("act").flatMap(Activity.init(rawValue:)),
+                distanceMetres: try fields.number("d"), movingSeconds: try fields.number("m")
             )
             contents.fixes.append(fix)
             contents.lastFigures = RunFigures(

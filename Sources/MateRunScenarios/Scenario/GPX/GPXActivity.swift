@@ -177,9 +177,11 @@ enum GPXActivity {
             let previous = index > 0 ? activity[index - 1] : nil
             timeline.locations.append(LocationSample(
                 time: time, coordinate: point.coordinate, elevation: point.elevation,
+                horizontalAccuracy: point.accuracy.flatMap { $0 > 0 ? $0 : nil },
                 pausesRecording: next.map { $0.segment != point.segment } ?? false,
                 resumesRecording: previous.map { $0.segment != point.segment } ?? false))
             timeline.body.append(MotionTimeline.BodyReading(
+                activity: point.activity,
                 heartRate: point.heartRate.flatMap { $0 > 0 ? $0 : nil },
                 cadence: point.cadence.flatMap { $0 > 0 ? (doubleCadence ? $0 * 2 : $0) : nil }))
         }

@@ -124,6 +124,8 @@ struct GPXScanState {
         var time: CivilTime.Instant?
         var heartRate: Double?
         var cadence: Double?
+        var accuracy: Double?
+        var activity: Activity?
     }
 }
 
@@ -279,15 +281,29 @@ private struct GPXScanner {
 
     /// Heart rate and cadence, wherever a device put them under the point's `<extensions>`:
     /// Garmin's `TrackPointExtension` (v1 and v2, any prefix: `gpxtpx:hr`, `ns3:hr`), or the
-    /// plain `heartrate`/`cadence` of other apps.
+    /// plain `heartrate`/`cadence` of other apps; and the fix's claimed accuracy in metres
+    /// (`accuracy`) and what the motion sensor said (`activity`: still, walking or running), as
+    /// materun's own export writes them.
     private mutating func extensionElement(_ name: Range<Int>, tagAt open: Int) throws(GPXScanStop) {
+        if matches(name, "activity") {
+            let (start, end) = try trimmedText(from: index, tagAt: open)
+            state.point.activity = Activity(rawValue: text(start, end))
+            return
+        }
         let isHeartRate = matches(name, "hr") || matches(name, "heartrate")
-        guard isHeartRate || matches(name, "cad") || matches(name, "cadence") else { return }
+        let isAccuracy = matches(name, "accuracy")
+        guard isHeartRate || isAccuracy || matches(name, "cad") || matches(name, "cadence") else { return }
         let (start, end) = try trimmedText(from: index, tagAt: open)
         guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite, value >= 0 else {
             throw failure(at: start, "expected a number in <\(text(name.lowerBound, name.upperBound))>, found \"\(text(start, end))\"")
         }
-        if isHeartRate { state.point.heartRate = value } else { state.point.cadence = value }
+        if isHeartRate {
+            state.point.heartRate = value
+        } else if isAccuracy {
+            state.point.accuracy = value
+        } else {
+            state.point.cadence = value
+        }
     }
 
     private mutating func finishPoint(into points: inout [GPXPoint]) throws(GPXScanStop) {
@@ -303,7 +319,8 @@ private struct GPXScanner {
         }
         points.append(GPXPoint(
             latitude: latitude, longitude: longitude, elevation: state.point.elevation, time: state.point.time,
-            heartRate: state.point.heartRate, cadence: state.point.cadence,
+            heartRate: state.point.heartRate, cadence: state.point.cadence, accuracy: state.point.accuracy,
+            activity: state.point.activity,
             track: Int32(state.tracks.count - 1), segment: state.segment, line: Int32(clamping: line)))
     }
 

@@ -1,3 +1,5 @@
+import MateRunDomain
+
 /// A GPX document as read: its tracks and routes, and every point with the track and segment it
 /// belongs to, before anything is decided about them (`GPXActivity` decides).
 struct GPXTrack {
@@ -31,6 +33,10 @@ struct GPXPoint: Equatable {
     var heartRate: Double?
     /// As the file writes it: per foot for Garmin's running cadence, per minute of both feet for others.
     var cadence: Double?
+    /// The accuracy in metres the receiver claimed, when the file says (materun's export does).
+    var accuracy: Double?
+    /// What the motion sensor said at the point, when the file says (materun's export does).
+    var activity: Activity?
     /// Index into `GPXTrack.tracks`.
     var track: Int32
     /// Which `<trkseg>` (numbered across the document); a route is one segment.

@@ -28,8 +28,10 @@ enum MotionTimeline {
         }
     }
 
-    /// What a body sensor said at a fix: heart rate and cadence (steps per minute), when known.
+    /// What the body's sensors said at a fix, when known: the motion sensor's activity, heart
+    /// rate, and cadence (steps per minute).
     struct BodyReading {
+        var activity: Activity?
         var heartRate: Double?
         var cadence: Double?
     }
@@ -53,7 +55,8 @@ enum MotionTimeline {
             let reading = latest < body.count ? body[latest] : BodyReading()
             // Never `still`: a speed between fixes cannot tell a slow climb from standing (nor GPS
             // noise from a step), so standing is left to the tracker, which judges displacement.
-            return MotionSample(time: second, activity: speed < walkingBelow ? .walking : .running,
+            let inferred: Activity = speed < walkingBelow ? .walking : .running
+            return MotionSample(time: second, activity: reading.activity ?? inferred,
                                 cadence: reading.cadence, heartRate: reading.heartRate)
         }
     }
