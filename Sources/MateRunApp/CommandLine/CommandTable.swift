@@ -50,7 +50,9 @@ enum CommandTable {
         with --json, one event per line: progress (each run second), split (each km), lap,
         paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
         A GPX file's segments are the watch's pauses; points whose time goes back or is absurd
-        are dropped, with a note on standard error. Ctrl-C stops the run and prints its summary.
+        are dropped, with a note on standard error. On a terminal, keys: space pauses and
+        resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
+        prints its summary (exit 130; SIGTERM 143, SIGHUP 129).
         """,
         options: [
             speed, goal, weight, name, maxHeartRate, json, track, pace,
