@@ -1,3 +1,5 @@
+import MateRunDomain
+
 /// ISO-8601 timestamps read straight from bytes, for GPX tracks with hundreds of thousands of
 /// points where a date formatter per point would dominate the load time.
 enum CivilTime {
@@ -12,14 +14,10 @@ enum CivilTime {
         }
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (the Domain's `CivilDate` does the
+    /// arithmetic; the fields here are 4 and 2 digits, far inside `Int`).
     static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int64(CivilDate(year: Int(year), month: Int(month), day: Int(day)).daysSinceEpoch)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM|±HHMM]` in `bytes[start..<end]` (no zone means
