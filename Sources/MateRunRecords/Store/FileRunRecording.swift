@@ -43,7 +43,7 @@ final class FileRunRecording: RunRecording {
     private var journalPath: String { "\(directory)/\(FileRunRecordStore.journalName)" }
 
     func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
-        try append(RunJournal.fixLine(fix, snapshot: snapshot)) { $0.fixes.append(fix) }
+        try append(bytes: RunJournal.fixLine(fix, snapshot: snapshot)) { $0.fixes.append(fix) }
     }
 
     func record(split: Split) throws {
@@ -89,9 +89,13 @@ final class FileRunRecording: RunRecording {
     }
 
     private func append(_ line: String, then update: (inout State) -> Void) throws(RecordStoreError) {
+        try append(bytes: Array(line.utf8), then: update)
+    }
+
+    private func append(bytes line: [UInt8], then update: (inout State) -> Void) throws(RecordStoreError) {
         try state.withLock { state throws(RecordStoreError) in
             guard !state.sealed else { throw sealedError() }
-            try DurableFile.writeAll(state.descriptor, Array(line.utf8), path: journalPath)
+            try DurableFile.writeAll(state.descriptor, line, path: journalPath)
             update(&state)
             let now = Self.monotonicSeconds()
             if now - state.lastSync >= 1 {

@@ -33,26 +33,26 @@ package enum RunJournal {
         return line(members)
     }
 
-    static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> String {
-        var members: [JSONMember] = [
-            ("type", .string("fix")),
-            ("t", .number(shortest: fix.time)),
-            ("lat", .number(shortest: fix.coordinate.latitude)),
-            ("lon", .number(shortest: fix.coordinate.longitude)),
-        ]
-        if let elevation = fix.elevation { members.append(("ele", .number(shortest: elevation))) }
-        if let heartRate = fix.heartRate { members.append(("hr", .number(shortest: heartRate))) }
-        if let cadence = fix.cadence { members.append(("cad", .number(shortest: cadence))) }
-        if let accuracy = fix.horizontalAccuracy { members.append(("acc", .number(shortest: accuracy))) }
-        if let activity = fix.activity { members.append(("act", .string(activity.rawValue))) }
-        members += [
-            ("d", .number(shortest: fix.distanceMetres)),
-            ("m", .number(shortest: fix.movingSeconds)),
-            ("e", .number(shortest: snapshot.elapsedSeconds)),
-            ("kcal", .number(shortest: snapshot.caloriesKilocalories)),
-            ("gain", .number(shortest: snapshot.elevationGainMetres)),
-        ]
-        return line(members)
+    /// A fix's line, written straight into bytes: a run keeps one a second of run time, so a
+    /// replay at `--speed max` writes hundreds of thousands, and a `JSON` tree per line cost more
+    /// than the whole run.
+    static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.field("type", "fix")
+        writer.field("t", fix.time)
+        writer.field("lat", fix.coordinate.latitude)
+        writer.field("lon", fix.coordinate.longitude)
+        if let elevation = fix.elevation { writer.field("ele", elevation) }
+        if let heartRate = fix.heartRate { writer.field("hr", heartRate) }
+        if let cadence = fix.cadence { writer.field("cad", cadence) }
+        if let accuracy = fix.horizontalAccuracy { writer.field("acc", accuracy) }
+        if let activity = fix.activity { writer.field("act", activity.rawValue) }
+        writer.field("d", fix.distanceMetres)
+        writer.field("m", fix.movingSeconds)
+        writer.field("e", snapshot.elapsedSeconds)
+        writer.field("kcal", snapshot.caloriesKilocalories)
+        writer.field("gain", snapshot.elevationGainMetres)
+        return writer.frame()
     }
 
     static func splitLine(_ split: Split) -> String {
