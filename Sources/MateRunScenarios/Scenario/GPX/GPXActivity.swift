@@ -67,6 +67,10 @@ enum GPXActivity {
             }
             return (points, index)
         }
+        if !document.tracks.contains(where: \.isRoute), let first = document.points.first {
+            // The usual file: tracks only, every point replayed (shared, not copied).
+            return (document.points, first.track)
+        }
         let onTracks = document.points.filter { !document.tracks[Int($0.track)].isRoute }
         if let first = onTracks.first { return (onTracks, first.track) }
         let route = document.points[0].track
@@ -120,34 +124,37 @@ enum GPXActivity {
     private static func timed(
         _ points: [GPXPoint], sport: Sport, file: String, notes: inout [String]
     ) throws(ScenarioError) -> Timeline {
-        var kept: [GPXPoint] = []
+        // Indices of the points kept, not copies: a track can hold a million points.
+        var kept: [Int] = []
         kept.reserveCapacity(points.count)
         var untimed = 0
-        var absurd: [GPXPoint] = []
-        var backwards: [(point: GPXPoint, by: Double)] = []
-        for point in points {
-            guard let time = point.time else {
+        var absurd = 0, firstAbsurdLine: Int32 = 0
+        var backwards = 0, firstBackwards: (line: Int32, by: Double) = (0, 0)
+        for index in points.indices {
+            guard let time = points[index].time else {
                 untimed += 1
                 continue
             }
             guard (earliestPlausibleEpoch..<latestPlausibleEpoch).contains(time.epochSeconds) else {
-                absurd.append(point)
+                if absurd == 0 { firstAbsurdLine = points[index].line }
+                absurd += 1
                 continue
             }
-            if let last = kept.last?.time, time.seconds(since: last) < 0 {
-                backwards.append((point, last.seconds(since: time)))
+            if let last = kept.last.flatMap({ points[$0].time }), time.seconds(since: last) < 0 {
+                if backwards == 0 { firstBackwards = (points[index].line, last.seconds(since: time)) }
+                backwards += 1
                 continue
             }
-            kept.append(point)
+            kept.append(index)
         }
         // A track most of whose points have no usable time is a route drawn by hand or a log
         // whose clock was never set: its few times say nothing about the pace.
-        guard let first = kept.first, let origin = first.time, kept.count * 2 >= points.count else {
+        guard let first = kept.first, let origin = points[first].time, kept.count * 2 >= points.count else {
             let why = untimed == points.count
                 ? "found none (a planned route?)"
-                : untimed >= absurd.count
+                : untimed >= absurd
                     ? "found one in only \(points.count - untimed) of \(points.count) points"
-                    : "found \(absurd.count) of \(points.count) stamped before 1990 or after 2099 (a receiver whose clock was not set)"
+                    : "found \(absurd) of \(points.count) stamped before 1990 or after 2099 (a receiver whose clock was not set)"
             throw ScenarioError(
                 file: file, place: "",
                 expected: "expected a <time> in the points to replay them at their pace, \(why): give a pace, e.g. --pace 5:30 (min:sec per km)")
@@ -155,31 +162,36 @@ enum GPXActivity {
         if untimed > 0 {
             notes.append("dropped \(untimed) point\(untimed == 1 ? "" : "s") without a <time>")
         }
-        if let example = absurd.first {
-            notes.append("dropped \(absurd.count) point\(absurd.count == 1 ? "" : "s") whose <time> is before 1990 or after 2099 (the first at line \(example.line))")
+        if absurd > 0 {
+            notes.append("dropped \(absurd) point\(absurd == 1 ? "" : "s") whose <time> is before 1990 or after 2099 (the first at line \(firstAbsurdLine))")
         }
-        if let example = backwards.first {
-            notes.append("dropped \(backwards.count) point\(backwards.count == 1 ? "" : "s") whose <time> went back (the first at line \(example.point.line), \(ClockText.text(example.by)) before the point before it)")
+        if backwards > 0 {
+            notes.append("dropped \(backwards) point\(backwards == 1 ? "" : "s") whose <time> went back (the first at line \(firstBackwards.line), \(ClockText.text(firstBackwards.by)) before the point before it)")
         }
-        let activity = firstActivity(of: kept, notes: &notes)
-        let doubleCadence = sport != .cycling && (medianCadence(activity).map { $0 < perFootCadenceBelow } ?? false)
+        let activity = firstActivity(of: kept, in: points, notes: &notes)
+        let doubleCadence = sport != .cycling
+            && (medianCadence(activity.lazy.map { points[$0] }).map { $0 < perFootCadenceBelow } ?? false)
         var timeline = Timeline()
         timeline.locations.reserveCapacity(activity.count)
-        timeline.body.reserveCapacity(activity.count)
-        for (index, point) in activity.enumerated() {
+        // Most tracks carry no body readings: then none are held, one per point.
+        let hasBody = activity.contains { points[$0].heartRate != nil || points[$0].cadence != nil || points[$0].activity != nil }
+        if hasBody { timeline.body.reserveCapacity(activity.count) }
+        for (index, pointIndex) in activity.enumerated() {
+            let point = points[pointIndex]
             let time = point.time.map { $0.seconds(since: origin) } ?? 0
             guard time <= ScenarioLimits.maxDurationSeconds else {
                 throw ScenarioError(
                     file: file, place: "line \(point.line)",
                     expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
             }
-            let next = index + 1 < activity.count ? activity[index + 1] : nil
-            let previous = index > 0 ? activity[index - 1] : nil
+            let next = index + 1 < activity.count ? points[activity[index + 1]] : nil
+            let previous = index > 0 ? points[activity[index - 1]] : nil
             timeline.locations.append(LocationSample(
                 time: time, coordinate: point.coordinate, elevation: point.elevation,
                 horizontalAccuracy: point.accuracy.flatMap { $0 > 0 ? $0 : nil },
                 pausesRecording: next.map { $0.segment != point.segment } ?? false,
                 resumesRecording: previous.map { $0.segment != point.segment } ?? false))
+            guard hasBody else { continue }
             timeline.body.append(MotionTimeline.BodyReading(
                 activity: point.activity,
                 heartRate: point.heartRate.flatMap { $0 > 0 ? $0 : nil },
@@ -188,20 +200,21 @@ enum GPXActivity {
         return timeline
     }
 
-    /// The points up to the first gap longer than `sameActivityGap`; a note says what is left out.
-    private static func firstActivity(of points: [GPXPoint], notes: inout [String]) -> [GPXPoint] {
-        for index in points.indices.dropFirst() {
-            guard let before = points[index - 1].time, let after = points[index].time else { continue }
+    /// The kept points (indices into `points`) up to the first gap longer than
+    /// `sameActivityGap`; a note says what is left out.
+    private static func firstActivity(of kept: [Int], in points: [GPXPoint], notes: inout [String]) -> ArraySlice<Int> {
+        for position in kept.indices.dropFirst() {
+            guard let before = points[kept[position - 1]].time, let after = points[kept[position]].time else { continue }
             let gap = after.seconds(since: before)
             guard gap > sameActivityGap else { continue }
-            let rest = Set(points[index...].map(\.track)).sorted().map { String($0 + 1) }.joined(separator: ", ")
-            notes.append("the file holds more than one activity: replaying the first, up to line \(points[index - 1].line); after a gap of \(ClockText.text(gap)) the rest (track \(rest)) is left out; --track N replays one track")
-            return Array(points[..<index])
+            let rest = Set(kept[position...].map { points[$0].track }).sorted().map { String($0 + 1) }.joined(separator: ", ")
+            notes.append("the file holds more than one activity: replaying the first, up to line \(points[kept[position - 1]].line); after a gap of \(ClockText.text(gap)) the rest (track \(rest)) is left out; --track N replays one track")
+            return kept[..<position]
         }
-        return points
+        return kept[...]
     }
 
-    private static func medianCadence(_ points: [GPXPoint]) -> Double? {
+    private static func medianCadence(_ points: some Sequence<GPXPoint>) -> Double? {
         let values = points.compactMap(\.cadence).filter { $0 > 0 }.sorted()
         return values.isEmpty ? nil : values[values.count / 2]
     }
