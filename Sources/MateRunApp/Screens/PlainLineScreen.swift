@@ -37,7 +37,7 @@ final class PlainLineScreen: RunScreen {
         case .paused, .resumed:
             emit(PlainLineView.render(state))
         case .lap(let lap):
-            emit("lap \(lap.index) " + RunningViewModel.splitLine(lap))
+            emit("lap \(lap.index)  " + RunningViewModel.lapLine(lap))
         case .gpsLost:
             emit("GPS lost: distance waits for the signal")
         case .gpsFound:

@@ -2,7 +2,7 @@
 package struct RunSnapshot: Sendable, Equatable {
     /// Run time since the start, pauses included.
     package var elapsedSeconds: Double
-    /// Run time spent moving: elapsed minus auto-pauses.
+    /// Run time spent moving: elapsed minus pauses (auto and the runner's).
     package var movingSeconds: Double
     package var distanceMetres: Double
     /// Exercise (net) kilocalories: resting metabolism is not counted.

@@ -1,8 +1,9 @@
 /// The running domain as a synchronous state machine: samples in, a live run out.
 ///
 /// Everything a run computes lives here (distance along the filter's smoothed track, shown live
-/// as the settled part plus the filter's latest steps so that it follows the runner; auto-pause
-/// and moving time, calories, recent pace, splits, the goal), with no clock, no concurrency and
+/// as the settled part plus the filter's latest steps so that it follows the runner; auto-pause,
+/// the runner's own pauses and laps, moving time, calories, recent pace and grade, splits, the
+/// goal, heart rate and cadence, the GPS state), with no clock, no concurrency and
 /// no allocation per sample, so that it is exact in tests and fast in replays.
 /// Time is whatever the samples and `advance(to:)` say it is.
 package struct RunSession: Sendable {
@@ -62,7 +63,8 @@ package struct RunSession: Sendable {
     package var isPaused: Bool { pauseStart != nil }
     package var isOver: Bool { ending != nil }
 
-    /// Run time spent moving: elapsed minus auto-pauses (a pause counts from when standing began).
+    /// Run time spent moving: elapsed minus pauses (an auto-pause counts from when standing
+    /// began; the runner's from the moment they paused).
     package var movingSeconds: Double { moving(at: elapsedSeconds) }
 
     /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the

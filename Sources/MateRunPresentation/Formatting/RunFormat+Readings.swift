@@ -1,3 +1,5 @@
+import MateRunDomain
+
 extension RunFormat {
     /// The value a reading is shown as: rounded to a whole number (a reading is a measure of now,
     /// not a counter), or nil when it is missing or not finite.
@@ -9,6 +11,11 @@ extension RunFormat {
     /// `152 bpm`.
     static func heartRate(whole: Int) -> String {
         String(whole) + " bpm"
+    }
+
+    /// `152 bpm Z4`: a heart rate with its training zone.
+    static func heartRate(whole: Int, zones: HeartRateZones) -> String {
+        heartRate(whole: whole) + (zones.zone(of: Double(whole)).map { " Z\($0)" } ?? "")
     }
 
     /// `172 spm`: steps per minute, both feet.

@@ -20,9 +20,8 @@ package struct ResultViewModel: Sendable {
             lines.append(.init(label: "Goal", value: RunFormat.goal(metres: goal)))
         }
         if let average = RunFormat.wholeReading(summary.averageHeartRateBPM) {
-            let zones = HeartRateZones(maxBPM: profile.maxHeartRateBPM)
             lines.append(.init(
-                label: "Heart", value: RunFormat.heartRate(whole: average) + (zones.zone(of: Double(average)).map { " Z\($0)" } ?? "")))
+                label: "Heart", value: RunFormat.heartRate(whole: average, zones: HeartRateZones(maxBPM: profile.maxHeartRateBPM))))
         }
         if let maximum = RunFormat.wholeReading(summary.maximumHeartRateBPM) {
             lines.append(.init(label: "Max heart", value: RunFormat.heartRate(whole: maximum)))
@@ -62,12 +61,11 @@ package struct ResultViewModel: Sendable {
 
     /// The laps the runner marked, as split rows whose first column is the lap's distance.
     static func lapRows(_ laps: [Split]) -> [ResultState.SplitRow] {
-        rows(laps).enumerated().map { index, row in
-            var lap = row
-            lap.kilometre = RunFormat.kilometres(metres: laps[index].distanceMetres)
-                .replacingOccurrences(of: " km", with: "")
-            lap.isFastest = false
-            return lap
+        zip(rows(laps), laps).map { row, lap in
+            var lapRow = row
+            lapRow.kilometre = RunFormat.kilometreNumber(metres: lap.distanceMetres)
+            lapRow.isFastest = false
+            return lapRow
         }
     }
 

@@ -24,9 +24,7 @@ struct LiveReadingsFormat: Sendable {
         let heartRate = RunFormat.wholeReading(snapshot.heartRateBPM)
         if first || heartRate != self.heartRate {
             self.heartRate = heartRate
-            state.heartRate = heartRate.map { whole in
-                RunFormat.heartRate(whole: whole) + (zones.zone(of: Double(whole)).map { " Z\($0)" } ?? "")
-            }
+            state.heartRate = heartRate.map { RunFormat.heartRate(whole: $0, zones: zones) }
         }
         let cadence = RunFormat.wholeReading(snapshot.cadenceSPM)
         if first || cadence != self.cadence {

@@ -182,10 +182,10 @@ package struct RunningViewModel: Sendable {
             + RunFormat.climb(metres: split.elevationGainMetres)
     }
 
-    /// `0.40 km  00:01:30  3'45"/km`: a lap's distance, moving time and pace.
+    /// `0.40 km  00:01:30  3'45"/km`: a lap's distance, moving time and pace, rounded as the
+    /// splits table rounds them.
     package static func lapLine(_ lap: Split) -> String {
-        RunFormat.kilometres(hundredths: Int((lap.distanceMetres / 10).rounded()), unit: true) + "  "
-            + RunFormat.clockTime(wholeSeconds: RunFormat.wholeSeconds(lap.movingSeconds)) + "  "
+        RunFormat.kilometres(metres: lap.distanceMetres) + "  " + RunFormat.splitTime(seconds: lap.movingSeconds) + "  "
             + RunFormat.pace(secondsPerKilometre: lap.paceSecondsPerKilometre)
     }
 

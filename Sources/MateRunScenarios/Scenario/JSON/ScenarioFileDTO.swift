@@ -12,8 +12,6 @@ struct ScenarioFileDTO {
         "version", "name", "description", "runner", "goal_km", "route", "segments", "gps", "heart_rate", "locations",
         "motions",
     ]
-    /// The maximum heart rate assumed when neither the runner nor the command line gives one.
-    static let defaultMaxHeartRate = 190.0
 
     var name: String
     var description: String
@@ -89,7 +87,7 @@ struct ScenarioFileDTO {
         guard !value.isMissing else { return nil }
         try value.object().allowOnly(["resting", "drift_per_hour"])
         let resting = try value["resting"].number(in: 30...120, meaning: "a resting heart rate in beats per minute")
-        let max = runner["max_heart_rate"].numericValue ?? defaultMaxHeartRate
+        let max = runner["max_heart_rate"].numericValue ?? HeartRateZones.defaultMaxBPM
         guard max > resting + 20 else {
             throw value["resting"].mismatch("expected a resting heart rate well below the maximum (\(Int(max))), found \(value["resting"].found)")
         }
