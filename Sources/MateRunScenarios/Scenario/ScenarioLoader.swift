@@ -15,9 +15,7 @@ package enum ScenarioLoader {
         let first = try file.read()
         switch format(of: path, bytes: first) {
         case .json:
-            guard gpx == GPXReplayOptions() else {
-                throw ScenarioError(file: path, place: "", expected: "--track and --pace apply to GPX tracks; this is a JSON scenario, which has its own route and paces")
-            }
+            try refuseGPXOptions(gpx, path: path)
             guard file.size <= ScenarioLimits.maxJSONBytes else {
                 throw ScenarioError(
                     file: path, place: "",
@@ -27,7 +25,7 @@ package enum ScenarioLoader {
             while case let chunk = try file.read(), !chunk.isEmpty {
                 bytes += chunk
             }
-            return try load(bytes: bytes, path: path)
+            return try load(bytes: bytes, path: path, gpx: gpx)
         case .gpx:
             var parser = GPXParser(file: path)
             var chunk = first
@@ -36,7 +34,7 @@ package enum ScenarioLoader {
                 chunk = try file.read()
             }
             try parser.feed([], isLast: true)
-            return try parser.track().toDomain(fallbackName: fileStem(path), options: gpx)
+            return try GPXActivity.scenario(from: parser.track(), options: gpx, fallbackName: fileStem(path))
         case nil:
             throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
         }
@@ -47,12 +45,23 @@ package enum ScenarioLoader {
     package static func load(bytes: [UInt8], path: String, gpx: GPXReplayOptions = GPXReplayOptions()) throws(ScenarioError) -> Scenario {
         switch format(of: path, bytes: bytes) {
         case .json:
+            try refuseGPXOptions(gpx, path: path)
             let root = try ScenarioJSONNode.parseDocument(bytes, file: path)
             return try ScenarioFileDTO.decode(root).toDomain()
         case .gpx:
-            return try GPXParser.parse(bytes, file: path).toDomain(fallbackName: fileStem(path), options: gpx)
+            return try GPXActivity.scenario(from: GPXParser.parse(bytes, file: path), options: gpx, fallbackName: fileStem(path))
         case nil:
             throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
+        }
+    }
+
+    /// A JSON scenario has its own route and paces: a track number or a pace for it is a mistake
+    /// worth saying, before a large file is read.
+    private static func refuseGPXOptions(_ gpx: GPXReplayOptions, path: String) throws(ScenarioError) {
+        guard gpx == GPXReplayOptions() else {
+            throw ScenarioError(
+                file: path, place: "",
+                expected: "--track and --pace apply to GPX tracks; this is a JSON scenario, which has its own route and paces")
         }
     }
 
