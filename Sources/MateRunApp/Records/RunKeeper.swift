@@ -78,14 +78,12 @@ final class RunKeeper {
     /// figures, so that the track, its bests and its export reach the summary's distance.
     private func seal(_ outcome: RunRecordOutcome, last snapshot: RunSnapshot) {
         keepFix(snapshot)
-        if let location = readings.location, let kept = lastKeptFix,
-           snapshot.distanceMetres > kept.distanceMetres || snapshot.elapsedSeconds > kept.time {
-            keep(RecordedFix(
-                time: max(kept.time, snapshot.elapsedSeconds), coordinate: location.coordinate, elevation: location.elevation,
-                heartRate: readings.heartRate, cadence: readings.cadence, horizontalAccuracy: location.horizontalAccuracy,
-                activity: readings.activity,
-                distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
-                snapshot: snapshot)
+        if let kept = lastKeptFix,
+           snapshot.distanceMetres > kept.distanceMetres || snapshot.elapsedSeconds > kept.time,
+           let end = readings.fix(
+               at: max(kept.time, snapshot.elapsedSeconds), distanceMetres: snapshot.distanceMetres,
+               movingSeconds: snapshot.movingSeconds) {
+            keep(end, snapshot: snapshot)
         }
         attempt { try recording?.finish(outcome) }
     }
@@ -94,14 +92,12 @@ final class RunKeeper {
     /// the last one kept (a loss of signal keeps no made-up points).
     private func keepFix(_ snapshot: RunSnapshot) {
         readings.advance(to: snapshot.elapsedSeconds)
-        guard let location = readings.location, readings.locationIndex > lastKeptLocation else { return }
+        guard let location = readings.location, readings.locationIndex > lastKeptLocation,
+              let fix = readings.fix(
+                  at: location.time, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds)
+        else { return }
         lastKeptLocation = readings.locationIndex
-        keep(RecordedFix(
-            time: location.time, coordinate: location.coordinate, elevation: location.elevation,
-            heartRate: readings.heartRate, cadence: readings.cadence, horizontalAccuracy: location.horizontalAccuracy,
-                activity: readings.activity,
-            distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
-            snapshot: snapshot)
+        keep(fix, snapshot: snapshot)
     }
 
     private func keep(_ fix: RecordedFix, snapshot: RunSnapshot) {

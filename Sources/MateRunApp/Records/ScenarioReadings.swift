@@ -27,6 +27,16 @@ struct ScenarioReadings {
     /// The latest cadence the pedometer reported, nil when it has not.
     var cadence: Double? { motionIndex >= 0 ? motions[motionIndex].cadence : nil }
 
+    /// The fix to keep at `time`: the latest location with what the body's sensors last said,
+    /// and the run's figures then; nil before the first location.
+    func fix(at time: Double, distanceMetres: Double, movingSeconds: Double) -> RecordedFix? {
+        guard let location else { return nil }
+        return RecordedFix(
+            time: time, coordinate: location.coordinate, elevation: location.elevation, heartRate: heartRate,
+            cadence: cadence, horizontalAccuracy: location.horizontalAccuracy, activity: activity,
+            distanceMetres: distanceMetres, movingSeconds: movingSeconds)
+    }
+
     /// What the motion sensor last said the runner was doing, nil before it said anything.
     var activity: Activity? { motionIndex >= 0 ? motions[motionIndex].activity : nil }
 

@@ -15,11 +15,9 @@ enum ScenarioTrack {
         for sample in scenario.locations {
             readings.advance(to: sample.time)
             if let previous = fixes.last { metres += Geodesic.distance(from: previous.coordinate, to: sample.coordinate) }
-            fixes.append(RecordedFix(
-                time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation, heartRate: readings.heartRate,
-                cadence: readings.cadence, horizontalAccuracy: sample.horizontalAccuracy,
-                activity: readings.activity,
-                distanceMetres: metres, movingSeconds: sample.time))
+            if let fix = readings.fix(at: sample.time, distanceMetres: metres, movingSeconds: sample.time) {
+                fixes.append(fix)
+            }
         }
         let duration = fixes.last?.time ?? 0
         let header = RunRecordHeader(

@@ -51,16 +51,3 @@ package struct MateProgressPoint: Sendable, Equatable {
         self.distanceMetres = distanceMetres
     }
 }
-
-extension RecordedFix {
-    /// The fix the run flow records at a `progress` event: the run's figures from `snapshot`, the
-    /// place from the latest location sample, and the latest heart rate and cadence if known.
-    package init(snapshot: RunSnapshot, location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil) {
-        self.init(
-            time: snapshot.elapsedSeconds, coordinate: location.coordinate, elevation: location.elevation,
-            heartRate: heartRate, cadence: cadence, horizontalAccuracy: location.horizontalAccuracy,
-            distanceMetres: snapshot.distanceMetres,
-            movingSeconds: snapshot.movingSeconds
-        )
-    }
-}

@@ -25,27 +25,24 @@ package enum TerminalResultView {
         if let trace {
             lines += ResultCharts.sections(trace, ownName: state.runnerName, width: panelWidth)
         }
-        lines += splitsTable(state, width: panelWidth, splitBars: trace != nil)
-        if !state.laps.isEmpty {
-            lines.append(StyledLine())
-            lines.append(PanelLayout.rule(title: "Laps", width: panelWidth))
-            lines.append(tableRow(["km", "pace", "time", "climb"], style: .bold))
-            for lap in state.laps {
-                lines.append(tableRow([lap.kilometre, lap.pace, lap.time, lap.climb], style: .plain))
-            }
-        }
+        lines += table("Splits", state.splits, width: panelWidth, bars: trace != nil)
+        lines += table("Laps", state.laps, width: panelWidth, bars: false)
         return lines.map { $0.rendered(width: width, colour: colour) }
     }
 
-    private static func splitsTable(_ state: ResultState, width panelWidth: Int, splitBars: Bool) -> [StyledLine] {
+    /// A table of splits (or of the laps the runner marked): km, pace, time, climb, with a bar
+    /// per row when `bars`, and the fastest marked.
+    private static func table(
+        _ title: String, _ rows: [ResultState.SplitRow], width panelWidth: Int, bars splitBars: Bool
+    ) -> [StyledLine] {
         var lines: [StyledLine] = []
-        if !state.splits.isEmpty {
+        if !rows.isEmpty {
             lines.append(StyledLine())
-            lines.append(PanelLayout.rule(title: "Splits", width: panelWidth))
+            lines.append(PanelLayout.rule(title: title, width: panelWidth))
             lines.append(tableRow(["km", "pace", "time", "climb"], style: .bold))
             let tableColumns = tableRow(["", "", "", ""], style: .plain).columns
             let barCells = min(maximumSplitBarCells, panelWidth - tableColumns - 2 - fastestMark.count - 2)
-            for split in state.splits {
+            for split in rows {
                 var row = tableRow([split.kilometre, split.pace, split.time, split.climb], style: .plain)
                 if splitBars, barCells >= 4 {
                     row.append("  ")
