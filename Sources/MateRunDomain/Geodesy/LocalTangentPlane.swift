@@ -1,14 +1,15 @@
-/// A flat east/north frame in metres around a reference point, for filtering a track.
+/// A flat east/north frame in metres around a reference point, for filtering a track (and for
+/// drawing one: the result's route map).
 ///
 /// Within the few kilometres of one track segment the projection's scale error is far below GPS
 /// noise, and the round trip back to coordinates is exact, so distances are still measured on the
 /// ellipsoid.
-struct LocalTangentPlane {
-    let origin: Coordinate
+package struct LocalTangentPlane {
+    package let origin: Coordinate
     private let metresPerDegreeLatitude: Double
     private let metresPerDegreeLongitude: Double
 
-    init(origin: Coordinate) {
+    package init(origin: Coordinate) {
         self.origin = origin
         let phi = origin.latitude * .pi / 180
         let e2 = Geodesic.flattening * (2 - Geodesic.flattening)
@@ -20,7 +21,7 @@ struct LocalTangentPlane {
         metresPerDegreeLongitude = normal * Math.cos(phi) * .pi / 180
     }
 
-    func project(_ c: Coordinate) -> (east: Double, north: Double) {
+    package func project(_ c: Coordinate) -> (east: Double, north: Double) {
         ((Self.wrapped(c.longitude - origin.longitude)) * metresPerDegreeLongitude,
          (c.latitude - origin.latitude) * metresPerDegreeLatitude)
     }

@@ -1,4 +1,3 @@
-import Foundation
 import MateRunDomain
 
 /// The route of a run drawn with Braille dots, north up, scaled to fit the width (and at most
@@ -12,14 +11,11 @@ enum RouteMap {
     static func render(_ positions: [Coordinate], width: Int, maximumRows: Int) -> [StyledLine] {
         let columns = width - PanelLayout.margin.count
         guard columns >= 4, maximumRows >= 2, let origin = positions.first else { return [] }
-        // A local plane: degrees of longitude shrunk by the cosine of the latitude, so that both
-        // axes measure the same ground distance; longitudes unwrapped across ±180°.
-        let metresScale = cos(origin.latitude * .pi / 180)
+        // The tracker's local plane: both axes in metres, unwrapped across ±180°.
+        let frame = LocalTangentPlane(origin: origin)
         let plane = positions.map { position -> (x: Double, y: Double) in
-            var longitude = position.longitude - origin.longitude
-            if longitude > 180 { longitude -= 360 }
-            if longitude < -180 { longitude += 360 }
-            return (longitude * metresScale, position.latitude - origin.latitude)
+            let point = frame.project(position)
+            return (point.east, point.north)
         }
         let xs = plane.map(\.x), ys = plane.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return [] }
