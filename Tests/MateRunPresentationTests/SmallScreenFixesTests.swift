@@ -60,6 +60,15 @@ struct SmallScreenFixesTests {
         let bars = lines.suffix(6).map { $0.filter { $0 == "▇" }.count }
         #expect(bars[4] == bars.max())
         #expect(bars.allSatisfy { $0 > 0 })
+        // Ordered by speed: a faster split never has the shorter bar, and the slowest is shorter
+        let paces = Fixtures.summarySplits.compactMap(\.paceSecondsPerKilometre)
+        for i in paces.indices {
+            for j in paces.indices where paces[i] < paces[j] {
+                #expect(bars[i] >= bars[j], "split \(i + 1) is faster than \(j + 1): \(bars)")
+            }
+        }
+        let slowest = paces.indices.max { paces[$0] < paces[$1] } ?? 0
+        #expect(bars[slowest] < bars[4], "\(bars)")
     }
 }
 
