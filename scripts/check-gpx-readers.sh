@@ -11,10 +11,7 @@ data=$(mktemp -d); trap 'rm -rf "$data"' EXIT
 export MATERUN_DATA_DIR="$data"   # the replays' kept runs: never the real home
 cd "$(dirname "$0")/.."
 materun=${1:-$(swift build --show-bin-path)/materun}
-if ! python3 -c 'import gpxpy' 2>/dev/null; then
-  echo "skipped: python3 with gpxpy is not installed (pip install gpxpy)"
-  exit 0
-fi
+python3 -c 'import gpxpy' 2>/dev/null || { echo "check-gpx-readers: python3 gpxpy is not installed (pip install gpxpy)"; exit 1; }
 python3 - "$materun" <<'PY'
 import gpxpy, json, subprocess, sys, glob, datetime
 materun = sys.argv[1]

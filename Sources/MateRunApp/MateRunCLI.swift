@@ -42,9 +42,11 @@ package enum MateRunCLI {
         let container = AppContainer(
             output: output, errors: errors, environment: environment, wallClock: ScaledRunClock(speed: 1))
         let records = RecordCommands(container: container)
+        // Only a command that writes to the history seals what a dead process left; the others
+        // read it as it is and write nothing.
         switch command {
-        case .help, .version: break
-        default: records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        case .replay, .host, .join, .delete: records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        case .help, .version, .validate, .scenarios, .history, .show, .export: break
         }
         switch command {
         case .help(let topic):

@@ -6,7 +6,7 @@ import Testing
 ///
 /// Every wait is bounded: a run that is not over within `bound` is killed and fails, and the
 /// `timeLimit` is a backstop on top. The tests of this suite run concurrently (about 35 s together).
-@Suite("Paired materun processes", .timeLimit(.minutes(2)))
+@Suite("Paired materun processes", .timeLimit(.minutes(4)))
 struct PairedProcessTests {
     /// Replay speed: a race or team run lasts about 25-30 s of wall time.
     static let speed = 50
@@ -58,7 +58,7 @@ struct PairedProcessTests {
 
     @Test func aWrongCodeIsRefusedAndTheHostKeepsWaiting() async throws {
         let executable = try requireMateRunExecutable()
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + Self.bound
         let host = try MateRunProcess(
             "host", arguments: ["host", scenario("race-fast-5k.json"), "--mode", "race", "--json"],
             executable: executable)
@@ -90,6 +90,32 @@ struct PairedProcessTests {
         // Until Ctrl-C stops it
         host.interrupt()
         #expect(try await host.exitStatus(before: deadline) == 130)
+    }
+
+    @Test func aHostAtFullSpeedWritingToAPipeCanBeJoinedFromItsOutput() async throws {
+        // Given a scripted team host at --speed max whose output is a pipe, in plain lines and in JSON
+        for json in [false, true] {
+            let executable = try requireMateRunExecutable()
+            let deadline = ContinuousClock.now + Self.bound
+            let data = TemporaryDataDirectory()
+            let host = try MateRunProcess(
+                "host", arguments: ["host", scenario("team-a-4k.json"), "--mode", "team", "--speed", "max"] + (json ? ["--json"] : []),
+                executable: executable, data: data)
+            defer { host.kill() }
+            // When it waits for a mate
+            let address = try await host.wait(before: deadline) { side in side.listeningAddress(json: json) != nil }
+            // Then its listening line has reached the pipe already, and a joiner pairs from it
+            try #require(address, "the host's listening line did not reach its pipe:\n\(host.tail)")
+            let (port, code) = try #require(host.listeningAddress(json: json))
+            let joiner = try MateRunProcess(
+                "join", arguments: ["join", scenario("team-b-3k.json"), "--connect", "127.0.0.1:\(port)", "--code", code, "--json"],
+                executable: executable, data: data)
+            defer { joiner.kill() }
+            #expect(try await joiner.exitStatus(before: deadline) == 0, "join:\n\(joiner.tail)")
+            #expect(try await host.exitStatus(before: deadline) == 0, "host:\n\(host.tail)")
+            #expect(!joiner.events("paired").isEmpty, "join:\n\(joiner.tail)")
+            #expect(joiner.lastEvent("summary")?["mode"] as? String == "team", "join:\n\(joiner.tail)")
+        }
     }
 
     // MARK: - The paired run
@@ -209,4 +235,25 @@ struct PairedProcessTests {
 /// `object[key]` as a number; NaN (which fails every comparison) when it is missing.
 private func number(_ object: [String: Any], _ key: String) -> Double {
     (object[key] as? NSNumber)?.doubleValue ?? .nan
+}
+
+extension MateRunProcess {
+    /// The port and code of the host's listening line so far: the JSON event, or the plain line
+    /// ("... on 127.0.0.1:PORT ... code 123456 ...").
+    func listeningAddress(json: Bool) -> (port: Int, code: String)? {
+        if json {
+            guard let listening = events("listening").first, let port = listening["port"] as? Int,
+                  let code = listening["code"] as? String else { return nil }
+            return (port, code)
+        }
+        for line in lines {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "," })
+            guard let address = words.first(where: { $0.hasPrefix("127.0.0.1:") || $0.hasPrefix("0.0.0.0:") }),
+                  let port = Int(address.split(separator: ":").last ?? ""),
+                  let code = words.first(where: { $0.count == 6 && $0.allSatisfy(\.isNumber) })
+            else { continue }
+            return (port, String(code))
+        }
+        return nil
+    }
 }

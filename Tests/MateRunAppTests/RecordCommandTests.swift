@@ -161,4 +161,80 @@ struct RecordCommandTests {
         #expect(history.errors.text.contains("20260101-000000-1-deadbeef/run.json"))
         #expect(history.errors.text.contains("notes.txt"))
     }
+
+    /// Every file under `directory` with its bytes and modification time.
+    private func snapshot(of directory: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        while let name = enumerator?.nextObject() as? String {
+            let path = directory + "/" + name
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            let bytes = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "<directory>"
+            files[name] = "\(modified) \(bytes)"
+        }
+        return files
+    }
+
+    @Test func aRunWithADamagedSummaryComesBackFromItsJournal() async throws {
+        // Given a kept run whose run.json is then damaged
+        let summaryLine = try await keep("easy-5k.json")
+        let id = try #require(await historyJSON().first?["id"] as? String)
+        let file = data.path + "/runs/" + id + "/run.json"
+        try Data("{\"format\":\"materun-run\",\"vers".utf8).write(to: URL(fileURLWithPath: file))
+        // When history and show read it
+        let history = await runMateRun(["history", "--json"], data: data)
+        let show = await runMateRun(["show", id, "--json"], data: data)
+        // Then it is listed and shown as it was kept, and standard error says it was read from the journal
+        #expect(history.output.lines.compactMap(jsonObject).contains { $0["id"] as? String == id && $0["ending"] as? String == "goal_reached" })
+        #expect(history.errors.text.contains("read from its journal"))
+        #expect(show.status == 0)
+        #expect(show.output.lines == [summaryLine])
+        // And the next replay rebuilds run.json, and says so
+        let replay = await runMateRun(["replay", packageRoot + "/Scenarios/easy-5k.json", "--speed", "max", "--json"], data: data)
+        #expect(replay.errors.text.contains("rebuilt from its journal"), "stderr: \(replay.errors.text)")
+        let afterwards = await runMateRun(["history", "--json"], data: data)
+        #expect(afterwards.errors.text.isEmpty, "stderr: \(afterwards.errors.text)")
+    }
+
+    @Test func historyCountsTheRunsItCouldNotReadInsteadOfSayingThereAreNone() async throws {
+        // Given a history whose only two entries cannot be read at all
+        let runs = data.path + "/runs"
+        for name in ["20260101-000000-1-deadbeef", "20260102-000000-1-deadbeef"] {
+            try FileManager.default.createDirectory(atPath: runs + "/" + name, withIntermediateDirectories: true)
+            try Data("{\"format\":".utf8).write(to: URL(fileURLWithPath: runs + "/" + name + "/run.json"))
+        }
+        // When history is listed for a person
+        let history = await runMateRun(["history"], data: data)
+        // Then it says two entries were skipped, names them, and never that no runs were kept
+        #expect(history.status == 0)
+        #expect(!history.output.text.contains("No runs kept yet"))
+        #expect(history.output.text.contains("2 entries of the history could not be read"))
+        #expect(history.errors.text.contains("20260101-000000-1-deadbeef") && history.errors.text.contains("20260102-000000-1-deadbeef"))
+    }
+
+    @Test func readOnlyCommandsWriteNothing() async throws {
+        // Given a kept run, and a run whose process died before it was sealed
+        try await keep("easy-5k.json")
+        let id = try #require(await historyJSON().first?["id"] as? String)
+        let cut = data.path + "/runs/20260101-000000-1-0badcafe"
+        try FileManager.default.createDirectory(atPath: cut, withIntermediateDirectories: true)
+        let journal = try String(contentsOfFile: data.path + "/runs/" + id + "/track.jsonl", encoding: .utf8)
+            .split(separator: "\n").prefix(50).joined(separator: "\n") + "\n{\"type\":\"fix\",\"t\":"
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: cut + "/track.jsonl"))
+        let before = try snapshot(of: data.path)
+        // When every read-only command runs over the history
+        let scenario = packageRoot + "/Scenarios/easy-5k.json"
+        for arguments in [
+            ["validate", scenario], ["scenarios", "--dir", packageRoot + "/Scenarios"], ["history"], ["history", "--json"],
+            ["show", id], ["show", "20260101-000000"], ["export", id, "--format", "gpx"], ["export", "latest", "--format", "tcx"],
+            ["export", scenario, "--format", "gpx"],
+        ] {
+            let run = await runMateRun(arguments, data: data)
+            #expect(run.status == 0, "\(arguments): \(run.errors.text)")
+        }
+        // Then not a byte and not a time changed, and the cut run was shown all along
+        #expect(try snapshot(of: data.path) == before)
+        #expect(await historyJSON().contains { $0["ending"] as? String == "interrupted" })
+    }
 }

@@ -129,16 +129,19 @@ struct XMLDocumentSummary {
 }
 
 @Suite struct AbsurdNumbersTests {
-    @Test func hugeNumbersInAStoreFileAreAProblemNotACrash() throws {
+    @Test func hugeNumbersInAStoreFileAreReadFromTheJournalNotACrash() throws {
+        // Given a kept run whose run.json carries an absurd number
         let temporary = TemporaryStore()
         let kept = try Runs.keep(Array(Runs.threeKilometres.prefix(3)), in: temporary.store)
         let file = temporary.path("\(kept.id.rawValue)/run.json")
         let text = try String(contentsOfFile: file, encoding: .utf8)
             .replacingOccurrences(of: "\"utc_offset_s\":3600", with: "\"utc_offset_s\":1e300")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
+        // When the store is listed
         let listing = temporary.store.list()
-        #expect(listing.runs.isEmpty)
-        #expect(listing.problems.first?.reason.contains("utc_offset_s") == true)
+        // Then the run is read from its journal instead, and the listing names the field
+        #expect(listing.runs == [kept])
+        #expect(listing.readFromJournal.first?.reason.contains("utc_offset_s") == true)
     }
 
     @Test func exportsWriteAbsurdFiguresWithoutOverflowing() throws {

@@ -75,7 +75,7 @@ import Testing
             for fix in Runs.threeKilometres.prefix(201) { try recording.record(fix, snapshot: Runs.snapshot(for: fix)) }
             try recording.record(split: Split(index: 1, distanceMetres: 1000, movingSeconds: 300, endElapsedSeconds: 300, elevationGainMetres: 1))
         }
-        #expect(temporary.store.list().runs.isEmpty)
+        #expect(temporary.store.list().runs.map(\.outcome.ending) == [.interrupted])
         // When
         let recovered = temporary.store.recoverInterrupted()
         // Then

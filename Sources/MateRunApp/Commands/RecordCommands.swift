@@ -18,19 +18,28 @@ struct RecordCommands {
             container.report("kept an interrupted run: \(run.id) (\(run.header.scenario.name), "
                 + "\(RunFormat.kilometres(metres: run.outcome.figures.distanceMetres)))")
         }
+        for rebuilt in recovered.readFromJournal { container.report("\(rebuilt)") }
         reportProblems(recovered.problems)
+    }
+
+    /// Every run the store lists, having said on standard error which it read from their journal
+    /// and which it could not read at all.
+    private func listed(_ store: any RunRecordStore) -> RunRecordListing {
+        let listing = store.list()
+        for note in listing.readFromJournal { container.report("\(note)") }
+        reportProblems(listing.problems)
+        return listing
     }
 
     func history(_ options: HistoryOptions) -> Int32 {
         guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
-        let listing = store.list()
-        reportProblems(listing.problems)
+        let listing = listed(store)
         let history = RunHistory(listing.runs, since: options.since, limit: options.limit)
         if options.json {
             for run in history.runs { container.output.writeLine(RunRecordJSON.historyLine(run)) }
             container.output.writeLine(RunRecordJSON.bestsLine(history.bests))
         } else {
-            for line in HistoryView.lines(history) { container.output.writeLine(line) }
+            for line in HistoryView.lines(history, skipped: listing.problems.count) { container.output.writeLine(line) }
         }
         container.output.flush()
         return ExitStatus.success
@@ -38,12 +47,12 @@ struct RecordCommands {
 
     func show(_ options: ShowOptions) -> Int32 {
         guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
-        guard let listed = RunRecordLookup.find(options.reference, in: store.list().runs) else {
+        guard let found = RunRecordLookup.find(options.reference, in: listed(store).runs) else {
             return notFound(options.reference)
         }
         let record: RunRecord
         do {
-            record = try store.load(listed.id)
+            record = try store.load(found.id)
         } catch {
             container.report("\(error)")
             return ExitStatus.failure
@@ -111,7 +120,7 @@ struct RecordCommands {
     /// newest run of a scenario by name; nil when nothing matches.
     private func exportedRecord(_ options: ExportOptions) throws -> RunRecord? {
         let store = container.recordStore(dataDirectory: options.dataDirectory)
-        let runs = store?.list().runs ?? []
+        let runs = store.map { listed($0).runs } ?? []
         if let run = RunRecordLookup.find(options.reference, in: runs, matchingScenarios: false), let store {
             return try store.load(run.id)
         }

@@ -18,7 +18,7 @@ final class JSONEventScreen: RunScreen {
 
     func show(_ state: RunningViewModel.State) {
         if case .countdown(let secondsLeft) = state.status {
-            emit(JSON.object([("type", .string("countdown")), ("seconds_left", .integer(secondsLeft))]).jsonText)
+            announceLine(JSON.object([("type", .string("countdown")), ("seconds_left", .integer(secondsLeft))]).jsonText)
         }
     }
 
@@ -26,10 +26,11 @@ final class JSONEventScreen: RunScreen {
         emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
     }
 
-    /// Writes the event; an announcement without fields is for people only and is left out.
+    /// Writes the event at once, whatever the speed: another program may be waiting on it (the
+    /// listening line's port and code). An announcement without fields is for people only.
     func announce(_ fields: [JSONMember], text: String) {
         guard !fields.isEmpty else { return }
-        emit(JSON.object(fields).jsonText)
+        announceLine(JSON.object(fields).jsonText)
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
@@ -52,5 +53,10 @@ final class JSONEventScreen: RunScreen {
     private func emit(_ line: String) {
         sink.writeLine(line)
         if paced { sink.flush() }
+    }
+
+    private func announceLine(_ line: String) {
+        sink.writeLine(line)
+        sink.flush()
     }
 }

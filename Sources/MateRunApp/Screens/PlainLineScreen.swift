@@ -21,7 +21,7 @@ final class PlainLineScreen: RunScreen {
 
     func show(_ state: RunningViewModel.State) {
         if case .countdown = state.status {
-            emit(state.statusText)
+            announceLine(state.statusText)
         }
     }
 
@@ -47,8 +47,9 @@ final class PlainLineScreen: RunScreen {
         }
     }
 
+    /// Written at once, whatever the speed: another program may be waiting on it.
     func announce(_ fields: [JSONMember], text: String) {
-        emit(text)
+        announceLine(text)
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
@@ -75,5 +76,10 @@ final class PlainLineScreen: RunScreen {
     private func emit(_ line: String) {
         sink.writeLine(line)
         if paced { sink.flush() }
+    }
+
+    private func announceLine(_ line: String) {
+        sink.writeLine(line)
+        sink.flush()
     }
 }

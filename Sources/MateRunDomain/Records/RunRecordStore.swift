@@ -7,11 +7,15 @@
 package protocol RunRecordStore: Sendable {
     /// Starts keeping a new run; the header is on disk before this returns.
     func begin(_ header: RunRecordHeader) throws -> any RunRecording
-    /// Seals every run whose recording was cut short by a dead process; returns what it kept and
-    /// what it could not read. Runs still being recorded by a live process are left alone.
+    /// Seals every run whose recording was cut short by a dead process, and rewrites every
+    /// damaged summary from its run's journal; returns what it kept (`runs`), what it rebuilt
+    /// (`readFromJournal`) and what it could not read. Runs still being recorded by a live
+    /// process are left alone.
     func recoverInterrupted() -> RunRecordListing
-    /// Every kept run, newest first, and every entry of the store that could not be read. A
-    /// listed summary has no splits or laps (they are part of the track); `load` has them.
+    /// Every kept run, newest first, and every entry of the store that could not be read; writes
+    /// nothing. A run cut short, or whose summary is damaged, is read from its journal and named
+    /// in `readFromJournal`. A listed summary has no splits or laps (they are part of the
+    /// track); `load` has them.
     func list() -> RunRecordListing
     /// One kept run with its track and its splits.
     func load(_ id: RunRecordID) throws -> RunRecord
@@ -37,14 +41,18 @@ package protocol RunRecording: Sendable {
     func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary
 }
 
-/// What a look at the store found: the runs it could read and the entries it could not.
+/// What a look at the store found: the runs it could read, the entries it could not, and the
+/// runs it had to read from their journal (with why), so that no run is hidden and none is
+/// shown without a word.
 package struct RunRecordListing: Sendable, Equatable {
     package var runs: [RunRecordSummary]
     package var problems: [RunRecordProblem]
+    package var readFromJournal: [RunRecordProblem]
 
-    package init(runs: [RunRecordSummary] = [], problems: [RunRecordProblem] = []) {
+    package init(runs: [RunRecordSummary] = [], problems: [RunRecordProblem] = [], readFromJournal: [RunRecordProblem] = []) {
         self.runs = runs
         self.problems = problems
+        self.readFromJournal = readFromJournal
     }
 }
 

@@ -6,15 +6,22 @@ import MateRunDomain
 /// A run is named by the start of its id, which is its local start time (`20261123-091053`),
 /// longer only where two runs started in the same second: what `show` and `export` take.
 package enum HistoryView {
-    package static func lines(_ history: RunHistory) -> [String] {
+    /// `skipped` entries of the store could not be read at all: they are named on standard error,
+    /// and counted here, so that an unreadable history never reads as an empty one.
+    package static func lines(_ history: RunHistory, skipped: Int = 0) -> [String] {
         var lines: [String] = []
-        if history.runs.isEmpty {
+        if history.runs.isEmpty, skipped > 0 {
+            lines.append("No run could be read: \(skippedText(skipped)).")
+        } else if history.runs.isEmpty {
             lines.append("No runs kept yet: replay a scenario (materun replay Scenarios/easy-5k.json) and it is kept here.")
         } else {
             let idWidth = history.runs.map { shortID($0.id, history).count }.max() ?? RunRecordID.shortLength
             lines.append(row(["run", "runner", "scenario", "distance", "time", "pace", "ended"], idWidth: idWidth))
             var names = SafeNames()
             lines += history.runs.map { runLine($0, history: history, idWidth: idWidth, names: &names) }
+        }
+        if !history.runs.isEmpty, skipped > 0 {
+            lines.append("Also \(skippedText(skipped)).")
         }
         if !history.totals.weeks.isEmpty {
             lines += ["", "Weeks"] + history.totals.weeks.map(totalLine)
@@ -25,6 +32,10 @@ package enum HistoryView {
             lines.append(bestLine(distance, history.bests[distance], history: history))
         }
         return lines
+    }
+
+    private static func skippedText(_ count: Int) -> String {
+        "\(count) \(count == 1 ? "entry" : "entries") of the history could not be read and \(count == 1 ? "is" : "are") skipped (named on standard error)"
     }
 
     /// `20261123-091400  Ana  Easy 5k  5.00 km  00:25:03  5'01"/km  goal reached`.

@@ -75,44 +75,84 @@ package final class FileRunRecordStore: RunRecordStore {
                 removeAbandoned(path, pending: name.hasPrefix(Self.pendingPrefix))
                 continue
             }
-            // A sealed run (the common case) costs one call; a file or a foreign name is list's to report.
-            guard access("\(path)/\(Self.summaryName)", F_OK) != 0, RunIDMaker.isWellFormed(name),
-                  DurableFile.isDirectory(path), access("\(path)/\(Self.journalName)", F_OK) == 0
-            else { continue }
+            guard RunIDMaker.isWellFormed(name), access("\(path)/\(Self.journalName)", F_OK) == 0 else { continue }
+            let summaryFile = "\(path)/\(Self.summaryName)"
+            let damage: String?
+            switch sealedSummary(summaryFile) {
+            case .readable: continue
+            case .missing: damage = nil
+            case .damaged(let reason): damage = reason
+            }
             do {
-                if let summary = try recover(path, id: RunRecordID(name)) { listing.runs.append(summary) }
-            } catch let error as RecordFormatError {
-                listing.problems.append(RunRecordProblem(path: "\(path)/\(Self.journalName)", reason: error.description))
-            } catch let error as RecordStoreError {
-                listing.problems.append(RunRecordProblem(path: error.path, reason: "cannot \(error.action): \(error.reason)"))
+                guard let summary = try reseal(path, id: RunRecordID(name)) else { continue }
+                if let damage {
+                    listing.readFromJournal.append(RunRecordProblem(path: summaryFile, reason: "\(damage); rebuilt from its journal"))
+                } else {
+                    listing.runs.append(summary)
+                }
             } catch {
-                listing.problems.append(RunRecordProblem(path: path, reason: "\(error)"))
+                listing.problems.append(Self.problem(error, path: "\(path)/\(Self.journalName)"))
             }
         }
         return listing
     }
 
-    /// Seals one cut-short run, or returns nil when its recording is still alive.
-    private func recover(_ path: String, id: RunRecordID) throws -> RunRecordSummary? {
+    /// What a run's `run.json` holds, as far as recovery needs to know.
+    private enum SealedSummary {
+        case readable
+        case missing
+        case damaged(String)
+    }
+
+    private func sealedSummary(_ file: String) -> SealedSummary {
+        do {
+            guard let bytes = try DurableFile.read(file) else { return .missing }
+            _ = try RunRecordJSON.summary(from: bytes, place: file)
+            return .readable
+        } catch let error as RecordFormatError {
+            return .damaged(error.description)
+        } catch {
+            return .damaged("\(error)")
+        }
+    }
+
+    /// Writes the `run.json` of a run from its journal: a run cut short is sealed as
+    /// `interrupted` (its half last line cut off), a sealed run whose `run.json` is damaged gets
+    /// back the outcome of its journal's `end` line. Returns nil when the recording is still alive.
+    private func reseal(_ path: String, id: RunRecordID) throws -> RunRecordSummary? {
         let journal = "\(path)/\(Self.journalName)"
         let fd = open(journal, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw DurableFile.failure(journal, "open") }
         defer { close(fd) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
         // Another process may have sealed it between the look and the lock.
-        guard access("\(path)/\(Self.summaryName)", F_OK) != 0 else { return nil }
+        if case .readable = sealedSummary("\(path)/\(Self.summaryName)") { return nil }
         let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
         // Drop the half line a crash left, so the journal reads whole from now on.
         guard ftruncate(fd, off_t(contents.validBytes)) == 0, fsync(fd) == 0 else {
             throw DurableFile.failure(journal, "cut the unfinished last line")
         }
-        let outcome = RunRecordOutcome(
-            figures: contents.lastFigures, splits: contents.splits, ending: .interrupted, laps: contents.laps)
-        let summary = RunRecordSummary(
-            id: id, header: contents.header, outcome: outcome, bests: PersonalBests(track: contents.fixes, runID: id)
-        )
+        let summary = Self.summary(of: contents, id: id)
         try DurableFile.replace("\(path)/\(Self.summaryName)", with: RunRecordJSON.runFile(summary, fixCount: contents.fixes.count))
         return summary
+    }
+
+    /// A run's summary as its journal tells it: the outcome of its `end` line, or, for a run cut
+    /// short, its figures at the last fix with the ending `interrupted`.
+    private static func summary(of contents: RunJournal.Contents, id: RunRecordID) -> RunRecordSummary {
+        var outcome = contents.sealedOutcome
+            ?? RunRecordOutcome(figures: contents.lastFigures, splits: [], ending: .interrupted)
+        outcome.splits = contents.splits
+        outcome.laps = contents.laps
+        return RunRecordSummary(id: id, header: contents.header, outcome: outcome, bests: PersonalBests(track: contents.fixes, runID: id))
+    }
+
+    private static func problem(_ error: any Error, path: String) -> RunRecordProblem {
+        switch error {
+        case let error as RecordFormatError: RunRecordProblem(path: path, reason: error.description)
+        case let error as RecordStoreError: RunRecordProblem(path: error.path, reason: "cannot \(error.action): \(error.reason)")
+        default: RunRecordProblem(path: path, reason: "\(error)")
+        }
     }
 
     /// Removes a directory a dead process left half made (never renamed into place) or half
@@ -130,7 +170,7 @@ package final class FileRunRecordStore: RunRecordStore {
     // MARK: Reading
 
     /// Reads every run's `run.json`, on every core: the entries are independent, and ten
-    /// thousand of them are mostly parsing.
+    /// thousand of them are mostly parsing. Writes nothing.
     package func list() -> RunRecordListing {
         var listing = RunRecordListing()
         let names: [String]
@@ -138,7 +178,7 @@ package final class FileRunRecordStore: RunRecordStore {
             listing.problems.append(RunRecordProblem(path: error.path, reason: error.reason))
             return listing
         }
-        let entries = Mutex([ListedEntry](repeating: .nothing, count: names.count))
+        let entries = Mutex([ListedEntry](repeating: .live, count: names.count))
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let entry = self.entry(names[index])
             entries.withLock { $0[index] = entry }
@@ -146,21 +186,27 @@ package final class FileRunRecordStore: RunRecordStore {
         for entry in entries.withLock({ $0 }) {
             switch entry {
             case .run(let summary): listing.runs.append(summary)
+            case .fromJournal(let summary, let why):
+                listing.runs.append(summary)
+                listing.readFromJournal.append(why)
             case .problem(let problem): listing.problems.append(problem)
-            case .nothing: break
+            case .live: break
             }
         }
         listing.runs.sort { ($0.header.startedAt, $0.id) > ($1.header.startedAt, $1.id) }
         listing.problems.sort { $0.path < $1.path }
+        listing.readFromJournal.sort { $0.path < $1.path }
         return listing
     }
 
     /// What one entry of `runs/` holds for `list`.
     private enum ListedEntry: Sendable {
         case run(RunRecordSummary)
+        /// A run cut short or with a damaged `run.json`, read from its journal, and why.
+        case fromJournal(RunRecordSummary, RunRecordProblem)
         case problem(RunRecordProblem)
-        /// A run still being recorded, or one waiting for `recoverInterrupted`.
-        case nothing
+        /// A run still being recorded by a live process.
+        case live
     }
 
     private func entry(_ name: String) -> ListedEntry {
@@ -169,34 +215,57 @@ package final class FileRunRecordStore: RunRecordStore {
             return .problem(RunRecordProblem(path: path, reason: "not a run directory (unexpected name)"))
         }
         let file = "\(path)/\(Self.summaryName)"
+        let why: RunRecordProblem
         do {
-            guard let bytes = try DurableFile.read(file) else {
-                guard access("\(path)/\(Self.journalName)", F_OK) == 0 else {
-                    return .problem(RunRecordProblem(path: path, reason: "not a run directory (no \(Self.summaryName) or \(Self.journalName))"))
-                }
-                return .nothing
+            if let bytes = try DurableFile.read(file) {
+                var summary = try RunRecordJSON.summary(from: bytes, place: file).0
+                summary.id = RunRecordID(name)
+                return .run(summary)
             }
-            var summary = try RunRecordJSON.summary(from: bytes, place: file).0
-            summary.id = RunRecordID(name)
-            return .run(summary)
-        } catch let error as RecordFormatError {
-            return .problem(RunRecordProblem(path: file, reason: error.description))
-        } catch let error as RecordStoreError {
-            return .problem(RunRecordProblem(path: path, reason: "cannot \(error.action): \(error.reason)"))
+            guard access("\(path)/\(Self.journalName)", F_OK) == 0 else {
+                return .problem(RunRecordProblem(path: path, reason: "not a run directory (no \(Self.summaryName) or \(Self.journalName))"))
+            }
+            why = RunRecordProblem(path: path, reason: "cut short and not sealed yet; read from its journal as interrupted")
         } catch {
-            return .problem(RunRecordProblem(path: file, reason: "\(error)"))
+            why = RunRecordProblem(path: file, reason: "\(Self.problem(error, path: file).reason); read from its journal")
+        }
+        do {
+            guard let (summary, _) = try fromJournal(path, id: RunRecordID(name)) else { return .live }
+            var listed = summary
+            listed.outcome.splits = []
+            listed.outcome.laps = []
+            return .fromJournal(listed, why)
+        } catch {
+            let journal = "\(path)/\(Self.journalName)"
+            return .problem(RunRecordProblem(path: why.path, reason: "\(why.reason) failed too: \(Self.problem(error, path: journal))"))
         }
     }
 
+    /// A run read from its journal alone, without writing anything; nil while a live process
+    /// still records it.
+    private func fromJournal(_ path: String, id: RunRecordID) throws -> (RunRecordSummary, RunJournal.Contents)? {
+        let journal = "\(path)/\(Self.journalName)"
+        let fd = open(journal, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DurableFile.failure(journal, "open") }
+        defer { close(fd) }
+        guard flock(fd, LOCK_SH | LOCK_NB) == 0 else { return nil }
+        let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
+        return (Self.summary(of: contents, id: id), contents)
+    }
+
+    /// One kept run with its track. A run whose `run.json` is missing or damaged is read from
+    /// its journal, as `list` shows it.
     package func load(_ id: RunRecordID) throws -> RunRecord {
         let path = try runDirectory(id)
         let file = "\(path)/\(Self.summaryName)"
-        guard let bytes = try DurableFile.read(file) else {
-            throw RecordStoreError(path: path, action: "read the run", reason: "it is still being recorded or was interrupted")
-        }
-        var (summary, _) = try RunRecordJSON.summary(from: bytes, place: file)
-        summary.id = id
         let journal = "\(path)/\(Self.journalName)"
+        guard let bytes = try DurableFile.read(file), var summary = try? RunRecordJSON.summary(from: bytes, place: file).0 else {
+            guard let (summary, contents) = try fromJournal(path, id: id) else {
+                throw RecordStoreError(path: path, action: "read the run", reason: "it is still being recorded")
+            }
+            return RunRecord(summary: summary, fixes: contents.fixes, mateProgress: contents.mateProgress)
+        }
+        summary.id = id
         let contents = try RunJournal.read(try DurableFile.read(journal) ?? [], place: journal)
         summary.outcome.splits = contents.splits
         summary.outcome.laps = contents.laps

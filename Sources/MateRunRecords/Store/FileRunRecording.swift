@@ -71,6 +71,7 @@ final class FileRunRecording: RunRecording {
                 try DurableFile.writeAll(state.descriptor, Array(RunJournal.lapLine(lap).utf8), path: journalPath)
                 state.lastLap = lap.index
             }
+            try DurableFile.writeAll(state.descriptor, Array(RunJournal.endLine(outcome).utf8), path: journalPath)
             guard fsync(state.descriptor) == 0 else { throw DurableFile.failure(journalPath, "fsync") }
             let summary = RunRecordSummary(
                 id: id, header: header, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)

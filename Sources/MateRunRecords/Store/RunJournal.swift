@@ -2,8 +2,9 @@ import MateRunDomain
 import MateRunJSON
 
 /// The append-only journal of a run (`track.jsonl`): one JSON object a line, the header first,
-/// then fixes, splits and the mate's progress as they happen. It is the run's track for good once
-/// the run is sealed, and the source a cut-short run is rebuilt from.
+/// then fixes, splits and the mate's progress as they happen, and an `end` line with the outcome
+/// when the run is sealed. It is the run's track for good, and the source a cut-short run, or a
+/// run whose `run.json` is damaged, is rebuilt from.
 ///
 /// A line is only trusted whole: reading stops at the first line that is not complete and valid
 /// (the one a crash cut), and keeps everything before it.
@@ -63,6 +64,12 @@ package enum RunJournal {
         line([("type", .string("lap"))] + RunRecordJSON.splitFields(lap))
     }
 
+    /// The closing line of a sealed run: its outcome, written before `run.json`, so that the
+    /// journal alone can rebuild the run if `run.json` is ever lost or damaged.
+    static func endLine(_ outcome: RunRecordOutcome) -> String {
+        line([("type", .string("end"))] + RunRecordJSON.outcomeFields(outcome))
+    }
+
     static func mateLine(_ point: MateProgressPoint) -> String {
         line([
             ("type", .string("mate")),
@@ -88,6 +95,8 @@ package enum RunJournal {
         package var mateProgress: [MateProgressPoint]
         /// The run's figures at the last fix (zero before the first).
         package var lastFigures: RunFigures
+        /// The outcome the run was sealed with (its `end` line), nil for a run cut short.
+        package var sealedOutcome: RunRecordOutcome? = nil
         /// Bytes of whole, valid lines; anything after was cut by a crash.
         package var validBytes: Int
     }
@@ -148,8 +157,10 @@ package enum RunJournal {
             contents.laps.append(try RunRecordJSON.split(fields))
         case "mate":
             contents.mateProgress.append(MateProgressPoint(elapsedSeconds: try fields.number("e"), distanceMetres: try fields.number("d")))
+        case "end":
+            contents.sealedOutcome = try RunRecordJSON.outcome(fields)
         default:
-            throw RecordFormatError(place: fields.place, expected: "a fix, split, lap or mate line")
+            throw RecordFormatError(place: fields.place, expected: "a fix, split, lap, mate or end line")
         }
     }
 }

@@ -30,16 +30,37 @@ package enum RunRecordJSON {
             ("elevation_gain_m", .number(shortest: summary.outcome.figures.elevationGainMetres)),
             ("fixes", .integer(fixCount)),
         ]
-        let body = summary.outcome.body
+        members += bodyAndMateFields(summary.outcome)
+        members.append(("bests", .object(bestsFields(summary.bests, withRun: false))))
+        return JSON.object(members).jsonText + "\n"
+    }
+
+    /// A whole outcome, exact: what the journal's closing `end` line carries, so that the journal
+    /// alone can rebuild a sealed run whose `run.json` is lost.
+    static func outcomeFields(_ outcome: RunRecordOutcome) -> [JSONMember] {
+        let figures = outcome.figures
+        return [
+            ("ending", .string(outcome.ending.rawValue)),
+            ("elapsed_s", .number(shortest: figures.elapsedSeconds)),
+            ("moving_s", .number(shortest: figures.movingSeconds)),
+            ("distance_m", .number(shortest: figures.distanceMetres)),
+            ("calories_kcal", .number(shortest: figures.caloriesKilocalories)),
+            ("elevation_gain_m", .number(shortest: figures.elevationGainMetres)),
+        ] + bodyAndMateFields(outcome) + (outcome.mate.map { [("result", .string($0.result.rawValue))] } ?? [])
+    }
+
+    /// The body's figures and the pair's result beyond the word `result`.
+    private static func bodyAndMateFields(_ outcome: RunRecordOutcome) -> [JSONMember] {
+        var members: [JSONMember] = []
+        let body = outcome.body
         for (key, value) in [
             ("avg_heart_rate_bpm", body.averageHeartRateBPM), ("max_heart_rate_bpm", body.maximumHeartRateBPM),
             ("avg_cadence_spm", body.averageCadenceSPM),
         ] {
             if let value { members.append((key, .number(shortest: value))) }
         }
-        if let mate = summary.outcome.mate { members += mateFields(mate) }
-        members.append(("bests", .object(bestsFields(summary.bests, withRun: false))))
-        return JSON.object(members).jsonText + "\n"
+        if let mate = outcome.mate { members += mateFields(mate) }
+        return members
     }
 
     /// One `history --json` line: the fields the issue names, then `mode`, `mate` and `result`
@@ -136,6 +157,14 @@ package enum RunRecordJSON {
             scenario: RecordedScenario(name: try fields.string("scenario"), path: try fields.string("scenario_path")),
             pairing: try pairing(fields), goalMetres: fields.optionalNumber("goal_m")
         )
+        let outcome = try self.outcome(fields)
+        let bests = try self.bests(try fields.object("bests"), runID: id)
+        let summary = RunRecordSummary(id: id, header: header, outcome: outcome, bests: bests)
+        return (summary, try fields.integer("fixes"))
+    }
+
+    /// An outcome without its splits and laps, from `run.json` or the journal's `end` line.
+    static func outcome(_ fields: JSONFields) throws(RecordFormatError) -> RunRecordOutcome {
         let figures = RunFigures(
             elapsedSeconds: try fields.number("elapsed_s"), movingSeconds: try fields.number("moving_s"),
             distanceMetres: try fields.number("distance_m"), caloriesKilocalories: try fields.number("calories_kcal"),
@@ -145,13 +174,10 @@ package enum RunRecordJSON {
             averageHeartRateBPM: fields.optionalNumber("avg_heart_rate_bpm"),
             maximumHeartRateBPM: fields.optionalNumber("max_heart_rate_bpm"),
             averageCadenceSPM: fields.optionalNumber("avg_cadence_spm"))
-        let outcome = RunRecordOutcome(
+        return RunRecordOutcome(
             figures: figures, splits: [], ending: try fields.word("ending", as: RunRecordEnding.self),
             mate: try mateResult(fields), body: body
         )
-        let bests = try self.bests(try fields.object("bests"), runID: id)
-        let summary = RunRecordSummary(id: id, header: header, outcome: outcome, bests: bests)
-        return (summary, try fields.integer("fixes"))
     }
 
     /// The pairing of a paired run's header (`run.json` or the journal's start line).

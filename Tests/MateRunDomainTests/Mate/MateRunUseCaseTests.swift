@@ -2,7 +2,9 @@ import MateRunDomain
 import MateRunTestSupport
 import Testing
 
-@Suite("Paired runs over fake links and a manual clock")
+/// Driven by a manual clock: bounded by run time, with a generous backstop in wall time for a
+/// test that hangs.
+@Suite("Paired runs over fake links and a manual clock", .timeLimit(.minutes(5)))
 struct MateRunUseCaseTests {
     private func track(speed: Double, seconds: Int) -> TrackBuilder {
         var track = TrackBuilder()

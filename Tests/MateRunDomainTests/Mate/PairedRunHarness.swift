@@ -26,21 +26,31 @@ struct PairedRunHarness {
     /// tasks run until they have slept on the clock again for a while (or a bounded number of
     /// turns, for a task that ended), so that no side falls behind the clock and looks silent to
     /// the other.
-    func drive(until done: @escaping @Sendable () -> Bool) async throws {
-        let clock = clock
-        try await withTimeout {
-            while !done() {
-                let sleepers = clock.sleeperCount
-                clock.advance(by: 1)
-                var turns = 0, calm = 0
-                while calm < 100, turns < 5_000 {
-                    await Task.yield()
-                    turns += 1
-                    calm = clock.sleeperCount >= sleepers ? calm + 1 : 0
-                }
+    ///
+    /// The bound is in run time, not wall time: a loaded machine makes the test slower, never
+    /// wrong. A run still going after `runTimeBound` seconds of the manual clock fails the test.
+    func drive(runTimeBound: Double = 20_000, until done: @escaping @Sendable () -> Bool) async throws {
+        let start = clock.now()
+        while !done() {
+            guard clock.now() - start < runTimeBound else {
+                throw RunTimeBoundExceeded(seconds: runTimeBound)
+            }
+            let sleepers = clock.sleeperCount
+            clock.advance(by: 1)
+            var turns = 0, calm = 0
+            while calm < 100, turns < 5_000, !done() {
+                await Task.yield()
+                turns += 1
+                calm = clock.sleeperCount >= sleepers ? calm + 1 : 0
             }
         }
     }
+}
+
+/// A paired run that the harness drove past its bound of run time without `done` coming true.
+struct RunTimeBoundExceeded: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "still not done after \(seconds) s of run time on the manual clock" }
 }
 
 /// A paired run's events, collected by a task of their own.
@@ -64,7 +74,7 @@ final class CollectedEvents: Sendable {
     /// The events, once the stream ended.
     func all() async throws -> [MateRunEvent] {
         let task = task
-        return try await withTimeout { await task.value }
+        return try await withTimeout(120) { await task.value }
     }
 
     /// The final summary, or nil if the last event is not one.

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs `swift test` three times in a row while another build keeps both cores busy: the tests
+# must pass on a loaded machine, not only on a quiet one. Fails on the first failing run.
+#
+#   scripts/stress-test.sh [RUNS]      (default 3)
+#
+# The load is a release build of this package in its own scratch folder (.build-stress), started
+# from clean again each time it ends, so the machine stays loaded for the whole test run. It is
+# ended by its process group when the script exits, whatever the outcome.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+export SWIFT_BACKTRACE=enable=no
+data=$(mktemp -d)
+export MATERUN_DATA_DIR="$data"   # the tests' kept runs: never the real home
+
+echo "== build the tests first (not under load)"
+swift build --build-tests
+
+load_log=$(mktemp)
+set -m   # the load runs in its own process group, so that one kill ends the build and its children
+(
+  while true; do
+    rm -rf .build-stress
+    swift build -c release --scratch-path .build-stress >/dev/null 2>&1 || true
+  done
+) >"$load_log" 2>&1 &
+load=$!
+set +m
+trap 'kill -- -"$load" 2>/dev/null || true; wait "$load" 2>/dev/null || true; rm -rf .build-stress "$data" "$load_log"' EXIT
+
+sleep 5   # let the load build start compiling
+for run in $(seq 1 "$runs"); do
+  echo "== swift test, run $run of $runs, under load (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+  start=$(date +%s)
+  log=$(mktemp)
+  if ! timeout 1800 swift test --skip-build >"$log" 2>&1; then
+    grep -E '✘|error:' "$log" | head -40
+    echo "FAIL run $run of $runs after $(( $(date +%s) - start )) s (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+    rm -f "$log"
+    exit 1
+  fi
+  summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? passed after [0-9.]+ seconds' "$log" | head -n 1)
+  rm -f "$log"
+  echo "ok   run $run: $summary; $(( $(date +%s) - start )) s wall (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+done
+echo "stress test passed: $runs loaded runs in a row"
