@@ -27,20 +27,31 @@ package enum MateRunCLI {
         return status == ExitStatus.success ? ExitStatus.failure : status
     }
 
+    /// Runs the command; a command that fails is reported here, once, with its exit status.
     private static func runCommand(
         arguments: [String], environment: [String: String], output: OutputSink, errors: OutputSink
     ) async -> Int32 {
+        do {
+            return try await dispatch(arguments: arguments, environment: environment, output: output, errors: errors)
+        } catch {
+            errors.writeLine("materun: \(error.message)")
+            if let usage = error.usage { errors.writeLine(usage) }
+            errors.flush()
+            return error.status
+        }
+    }
+
+    private static func dispatch(
+        arguments: [String], environment: [String: String], output: OutputSink, errors: OutputSink
+    ) async throws(CommandFailure) -> Int32 {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
-            errors.writeLine("materun: \(error.message)")
-            errors.writeLine(HelpText.usage(for: error.command))
-            errors.flush()
-            return ExitStatus.usage
+            throw CommandFailure(error.message, status: ExitStatus.usage, usage: HelpText.usage(for: error.command))
         }
         let container = AppContainer(
-            output: output, errors: errors, environment: environment, wallClock: ScaledRunClock(speed: 1))
+            output: output, errors: errors, environment: environment, wallClock: WallClock())
         let records = RecordCommands(container: container)
         // Only a command that writes to the history seals what a dead process left; the others
         // read it as it is and write nothing.
@@ -58,33 +69,38 @@ package enum MateRunCLI {
             output.flush()
             return ExitStatus.success
         case .validate(let path, _):
-            return ScenarioCommands(container: container).validate(path: path)
+            return try ScenarioCommands(container: container).validate(path: path)
         case .scenarios(let directory, _):
-            return ScenarioCommands(container: container).list(directory: directory)
+            return try ScenarioCommands(container: container).list(directory: directory)
         case .history(let options):
-            return records.history(options)
+            return try records.history(options)
         case .show(let options):
-            return records.show(options)
+            return try records.show(options)
         case .export(let options):
-            return records.export(options)
+            return try records.export(options)
         case .delete(let id, let dataDirectory):
-            return records.delete(id: id, dataDirectory: dataDirectory)
+            return try records.delete(id: id, dataDirectory: dataDirectory)
         case .replay(let options):
-            return await interruptible { await ReplayCommand(container: container, options: options).run() }
+            return try await interruptible { () throws(CommandFailure) in try await ReplayCommand(container: container, options: options).run() }
         case .host(let options):
-            return await interruptible { await MateRunCommand(container: container, side: .host(options)).run() }
+            return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):
-            return await interruptible { await MateRunCommand(container: container, side: .join(options)).run() }
+            return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .join(options)).run() }
         }
     }
 
     /// Runs `body` in a task that Ctrl-C (SIGINT), SIGTERM or SIGHUP cancels. A run cancelled by
     /// a signal exits with that signal's status (130, 143, 129).
-    private static func interruptible(_ body: @escaping @Sendable () async -> Int32) async -> Int32 {
-        let task = Task { await body() }
+    private static func interruptible(
+        _ body: @escaping @Sendable () async throws(CommandFailure) -> Int32
+    ) async throws(CommandFailure) -> Int32 {
+        let task = Task { () async -> Result<Int32, CommandFailure> in
+            do throws(CommandFailure) { return .success(try await body()) } catch { return .failure(error) }
+        }
         let trap = InterruptTrap { task.cancel() }
-        let status = await task.value
+        let outcome = await task.value
         trap.release()
+        let status = try outcome.get()
         return status == ExitStatus.interrupted ? trap.interruptedStatus : status
     }
 }

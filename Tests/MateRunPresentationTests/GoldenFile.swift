@@ -6,9 +6,10 @@ import Testing
 /// ANSI escape characters are written as `␛` so that the files read and diff as plain text.
 ///
 /// To rewrite the goldens after an intended change, run
-/// `MATERUN_RECORD_GOLDEN=1 swift test --filter MateRunPresentationTests`: the files under
-/// `Tests/MateRunPresentationTests/Golden/` are then written instead of compared. Review the diff
-/// before committing them.
+/// `MATERUN_RECORD_GOLDEN=1 swift test --filter MateRunPresentationTests`: a file under
+/// `Tests/MateRunPresentationTests/Golden/` that differs is then rewritten, and the test that
+/// rewrote it fails (so that a run in record mode can never pass, in CI or anywhere). Review the
+/// diff, then run the tests again without the variable.
 enum GoldenFile {
     static let isRecording = ProcessInfo.processInfo.environment["MATERUN_RECORD_GOLDEN"] == "1"
 
@@ -22,8 +23,11 @@ enum GoldenFile {
         let actual = visible(lines)
         if isRecording {
             let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+            let file = directory.appendingPathComponent(name + ".txt")
+            guard (try? String(contentsOf: file, encoding: .utf8)) != actual else { return }
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: directory.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("rewrote Golden/\(name).txt: review the diff, then run again without MATERUN_RECORD_GOLDEN", sourceLocation: sourceLocation)
             return
         }
         guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Golden") else {

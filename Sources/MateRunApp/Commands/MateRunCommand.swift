@@ -22,26 +22,21 @@ struct MateRunCommand {
     }
 
     /// Pairs, runs, and returns the exit status (130 when stopped with Ctrl-C).
-    func run() async -> Int32 {
-        let scenario: Scenario
-        do {
-            scenario = try container.loadScenario(for: options)
-        } catch {
-            return fail("\(error)")
-        }
+    func run() async throws(CommandFailure) -> Int32 {
+        let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
         let profile = container.profile(for: scenario, options: options)
         let controls = RunnerControls()
         let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
         defer { screen.restore() }
         switch side {
         case .host(let host):
-            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls)
+            return try await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls)
         case .join(let join):
             let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
             screen.announce(
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
-            return await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+            return try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
                 try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         }
@@ -52,45 +47,47 @@ struct MateRunCommand {
     private func runAsHost(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
         controls: RunnerControls
-    ) async -> Int32 {
+    ) async throws(CommandFailure) -> Int32 {
         guard let goal = container.goalMetres(for: scenario, options: self.options) else {
-            return fail(
-                "host needs a goal: the scenario has none, so give --goal KM\n" + HelpText.usage(for: "host"),
-                status: ExitStatus.usage)
+            throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
         }
         let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: self.options.speed.factor)
         let code = PairingCode.random()
-        let host: MateHost
-        do {
-            host = try MateHost(
-                bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
-        } catch {
-            return fail("\(error)")
+        let host = try CommandFailure.catching {
+            try MateHost(bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
         }
         screen.announce(
             PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
             text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
         let writeMessage = screen.messageWriter
-        return await withTaskGroup(of: Void.self) { group in
+        let outcome = await withTaskGroup(of: Void.self) { group -> Result<Int32, CommandFailure> in
             group.addTask { await host.run() }
             group.addTask {
                 for await notice in host.notices {
                     writeMessage("materun: \(notice)")
                 }
             }
-            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
-                try await host.pairing()
+            let outcome: Result<Int32, CommandFailure>
+            do {
+                outcome = .success(try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+                    try await host.pairing()
+                })
+            } catch let failure as CommandFailure {
+                outcome = .failure(failure)
+            } catch {
+                outcome = .failure(CommandFailure("\(error)"))
             }
             await host.close()
-            return status
+            return outcome
         }
+        return try outcome.get()
     }
 
     /// Waits for the pairing, then runs the pair's flow to its result.
     private func pairAndRun(
         scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         pair: () async throws -> MatePairing
-    ) async -> Int32 {
+    ) async throws(CommandFailure) -> Int32 {
         let pairing: MatePairing
         do {
             pairing = try await pair()
@@ -98,7 +95,7 @@ struct MateRunCommand {
             return ExitStatus.interrupted
         } catch {
             if Task.isCancelled { return ExitStatus.interrupted }
-            return fail("\(error)")
+            throw CommandFailure("\(error)")
         }
         screen.announce(PairingView.pairedFields(pairing), text: PairingView.pairedText(pairing))
         var flow = MateFlowCoordinator(
@@ -114,12 +111,6 @@ struct MateRunCommand {
             pairing: RecordedPairing(mode: pairing.terms.mode, mateName: pairing.mateName))
         let summary = await flow.run()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
-    }
-
-    private func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {
-        container.errors.writeLine("materun: \(message)")
-        container.errors.flush()
-        return status
     }
 }
 

@@ -31,8 +31,8 @@ struct RecordCommands {
         return listing
     }
 
-    func history(_ options: HistoryOptions) -> Int32 {
-        guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
+    func history(_ options: HistoryOptions) throws(CommandFailure) -> Int32 {
+        let store = try store(options.dataDirectory)
         let listing = listed(store)
         let history = RunHistory(listing.runs, since: options.since, limit: options.limit)
         if options.json {
@@ -45,18 +45,12 @@ struct RecordCommands {
         return ExitStatus.success
     }
 
-    func show(_ options: ShowOptions) -> Int32 {
-        guard let store = store(options.dataDirectory) else { return ExitStatus.failure }
+    func show(_ options: ShowOptions) throws(CommandFailure) -> Int32 {
+        let store = try store(options.dataDirectory)
         guard let found = RunRecordLookup.find(options.reference, in: listed(store).runs) else {
-            return notFound(options.reference)
+            throw notFound(options.reference)
         }
-        let record: RunRecord
-        do {
-            record = try store.load(found.id)
-        } catch {
-            container.report("\(error)")
-            return ExitStatus.failure
-        }
+        let record = try CommandFailure.catching { try store.load(found.id) }
         let run = record.summary
         if options.json {
             container.output.writeLine(KeptRunView.summaryLine(run))
@@ -75,14 +69,9 @@ struct RecordCommands {
         return ExitStatus.success
     }
 
-    func export(_ options: ExportOptions) -> Int32 {
-        let record: RunRecord
-        do {
-            guard let found = try exportedRecord(options) else { return notFound(options.reference, scenarios: true) }
-            record = found
-        } catch {
-            container.report("\(error)")
-            return ExitStatus.failure
+    func export(_ options: ExportOptions) throws(CommandFailure) -> Int32 {
+        guard let record = try CommandFailure.catching({ try exportedRecord(options) }) else {
+            throw notFound(options.reference, scenarios: true)
         }
         let document = options.format.document(record)
         guard let path = options.outputPath else {
@@ -93,24 +82,18 @@ struct RecordCommands {
         do {
             try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            container.report("cannot write \(path): \(error.localizedDescription)")
-            return ExitStatus.failure
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
         }
         return ExitStatus.success
     }
 
     /// Deletes the run whose id is `id` or starts with it (and no other's does); never `latest`
     /// or a scenario's name: a deletion is for good.
-    func delete(id: String, dataDirectory: String?) -> Int32 {
-        guard let store = store(dataDirectory) else { return ExitStatus.failure }
+    func delete(id: String, dataDirectory: String?) throws(CommandFailure) -> Int32 {
+        let store = try store(dataDirectory)
         let named = id == "latest" ? nil : RunRecordLookup.find(id, in: store.list().runs, matchingScenarios: false)
         let run = named?.id ?? RunRecordID(id)
-        do {
-            try store.delete(run)
-        } catch {
-            container.report("\(error)")
-            return ExitStatus.failure
-        }
+        try CommandFailure.catching { try store.delete(run) }
         container.output.writeLine("deleted \(run)")
         container.output.flush()
         return ExitStatus.success
@@ -136,17 +119,15 @@ struct RecordCommands {
         return nil
     }
 
-    private func store(_ dataDirectory: String?) -> (any RunRecordStore)? {
+    private func store(_ dataDirectory: String?) throws(CommandFailure) -> any RunRecordStore {
         guard let store = container.recordStore(dataDirectory: dataDirectory) else {
-            container.report("no data directory: set --data-dir, MATERUN_DATA_DIR or HOME")
-            return nil
+            throw CommandFailure("no data directory: set --data-dir, MATERUN_DATA_DIR or HOME")
         }
         return store
     }
 
-    private func notFound(_ reference: String, scenarios: Bool = false) -> Int32 {
-        container.report("no kept run\(scenarios ? " or scenario file" : "") matches '\(reference)' (materun history lists the runs)")
-        return ExitStatus.failure
+    private func notFound(_ reference: String, scenarios: Bool = false) -> CommandFailure {
+        CommandFailure("no kept run\(scenarios ? " or scenario file" : "") matches '\(reference)' (materun history lists the runs)")
     }
 
     private func reportProblems(_ problems: [RunRecordProblem]) {

@@ -8,15 +8,8 @@ struct ReplayCommand {
 
     /// Runs the replay; returns the exit status (130 when stopped with Ctrl-C or another
     /// trapped signal; `MateRunCLI` makes it that signal's status).
-    func run() async -> Int32 {
-        let scenario: Scenario
-        do {
-            scenario = try container.loadScenario(for: options)
-        } catch {
-            container.errors.writeLine("materun: \(error)")
-            container.errors.flush()
-            return ExitStatus.failure
-        }
+    func run() async throws(CommandFailure) -> Int32 {
+        let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
         let controls = RunnerControls()
@@ -33,20 +26,5 @@ struct ReplayCommand {
                 controls: controls)
         }
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
-    }
-}
-
-/// The process's exit statuses, as `--help` documents them.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 2
-    /// Ctrl-C: a run cancelled by the runner. `MateRunCLI` turns it into the status of the signal
-    /// that cancelled it (`interrupted(by:)`).
-    static let interrupted: Int32 = 130
-
-    /// What a shell reports for a process ended by signal `number`: 128 + the number.
-    static func interrupted(by number: Int32) -> Int32 {
-        128 + number
     }
 }

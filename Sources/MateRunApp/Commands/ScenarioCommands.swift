@@ -6,30 +6,18 @@ import MateRunPresentation
 struct ScenarioCommands {
     let container: AppContainer
 
-    func validate(path: String) -> Int32 {
-        do {
-            let scenario = try container.loadScenario(path)
-            for line in ScenarioOverviewView.details(Self.overview(of: scenario, file: path)) {
-                container.output.writeLine(line)
-            }
-            container.output.flush()
-            return ExitStatus.success
-        } catch {
-            container.errors.writeLine("materun: \(error)")
-            container.errors.flush()
-            return ExitStatus.failure
+    func validate(path: String) throws(CommandFailure) -> Int32 {
+        let scenario = try CommandFailure.catching { try container.loadScenario(path) }
+        for line in ScenarioOverviewView.details(Self.overview(of: scenario, file: path)) {
+            container.output.writeLine(line)
         }
+        container.output.flush()
+        return ExitStatus.success
     }
 
-    func list(directory: String) -> Int32 {
-        let listings: [ScenarioListing]
-        do {
-            listings = try BundledScenarios.list(in: directory)
-        } catch {
-            container.errors.writeLine("materun: \(error)")
-            container.errors.flush()
-            return ExitStatus.failure
-        }
+    /// Lists the scenarios of `directory`; exits 1 when one of them is broken (each is named).
+    func list(directory: String) throws(CommandFailure) -> Int32 {
+        let listings = try CommandFailure.catching { try BundledScenarios.list(in: directory) }
         for listing in listings {
             if let problem = listing.problem {
                 container.output.writeLine(ScenarioOverviewView.brokenLine(file: listing.file, problem: problem.description))

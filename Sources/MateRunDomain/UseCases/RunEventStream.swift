@@ -1,9 +1,14 @@
+import Synchronization
+
 /// The events of one run, as the running use case publishes them: iterating drives the run.
 ///
 /// Its own sequence rather than an `AsyncStream` because a replay at `--speed max` publishes an
 /// event for every second of run time, and `AsyncStream`'s per-element locking and cancellation
 /// handler cost more than computing the event. Cancellation still ends the run: the producer
 /// checks the iterating task and finishes with a cancelled summary.
+///
+/// Iterating drives the run, so a run has exactly one consumer: a second iteration of the same
+/// stream is a programming error and traps, instead of stealing half the events.
 package struct RunEventStream: AsyncSequence, Sendable {
     package typealias Element = RunEvent
 
@@ -13,6 +18,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
     }
 
     private let source: Source
+    private let claim = SingleConsumerClaim()
 
     /// Events from `produce`, called one call at a time until it returns nil.
     package init(unfolding produce: @escaping @Sendable () async -> RunEvent?) {
@@ -25,7 +31,8 @@ package struct RunEventStream: AsyncSequence, Sendable {
     }
 
     package func makeAsyncIterator() -> AsyncIterator {
-        switch source {
+        claim.take("RunEventStream")
+        return switch source {
         case .producer(let produce): AsyncIterator(state: .producer(produce))
         case .stream(let stream): AsyncIterator(state: .stream(stream.makeAsyncIterator()))
         }
