@@ -1,0 +1,116 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Writes a run's journal on a thread of its own, never on the caller's.
+///
+/// The run flow records from Swift concurrency's cooperative pool, which has a thread per core:
+/// a `write` or `fdatasync` there, waiting on a slow disk, would stall every task of the process.
+/// So `append` only adds the line to a buffer in memory; a serial dispatch queue writes the
+/// buffer out `delay` later in one `write`, and `fdatasync`s once a second of wall time has passed
+/// since the last sync. A killed process loses at most the lines of the last `delay` (a power
+/// cut, about the last second); a replay at full speed writes large blocks instead of a line a
+/// call. The first failure is kept and thrown by the next call.
+final class JournalWriter: Sendable {
+    private struct State {
+        var pending: [UInt8] = []
+        var flushScheduled = false
+        var failure: RecordStoreError?
+        var lastSync: Double
+        var closed = false
+    }
+
+    private let descriptor: Int32
+    private let path: String
+    private let delay: DispatchTimeInterval
+    private let queue: DispatchQueue
+    private let state: Mutex<State>
+    /// A buffer this large is written at once rather than after `delay`.
+    private static let blockBytes = 1 << 20
+
+    /// Takes over `descriptor`, the open journal at `path`.
+    init(descriptor: Int32, path: String, delay: DispatchTimeInterval = .milliseconds(50)) {
+        self.descriptor = descriptor
+        self.path = path
+        self.delay = delay
+        queue = DispatchQueue(label: "materun.journal")
+        state = Mutex(State(lastSync: Self.monotonicSeconds()))
+    }
+
+    /// Adds `line` to the journal: on disk within `delay`.
+    func append(_ line: [UInt8]) throws(RecordStoreError) {
+        let schedule = try state.withLock { state throws(RecordStoreError) -> DispatchTimeInterval? in
+            if let failure = state.failure { throw failure }
+            precondition(!state.closed, "a journal written after it was closed")
+            state.pending.append(contentsOf: line)
+            if state.pending.count >= Self.blockBytes { return .never }
+            guard !state.flushScheduled else { return nil }
+            state.flushScheduled = true
+            return delay
+        }
+        switch schedule {
+        case .none: break
+        case .some(.never): queue.async { self.writePending() }
+        case .some(let delay): queue.asyncAfter(deadline: .now() + delay) { self.writePending() }
+        }
+    }
+
+    /// Writes what is pending, then `last`, fsyncs, runs `then` with the descriptor still open,
+    /// and closes it; all on the writer's thread, waited for.
+    func close(writing last: [UInt8], then: () throws(RecordStoreError) -> Void) throws(RecordStoreError) {
+        let outcome: Result<Void, RecordStoreError> = queue.sync {
+            do throws(RecordStoreError) {
+                try append(last)
+                writePending()
+                if let failure = state.withLock({ $0.failure }) { throw failure }
+                guard fsync(descriptor) == 0 else { throw DurableFile.failure(path, "fsync") }
+                try then()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        abandon()
+        try outcome.get()
+    }
+
+    /// Writes what is pending and closes the journal without sealing it (the recording was
+    /// dropped before its end).
+    func abandon() {
+        queue.sync {
+            writePending()
+            let wasOpen = state.withLock { state -> Bool in
+                defer { state.closed = true }
+                return !state.closed
+            }
+            if wasOpen { Glibc.close(descriptor) }
+        }
+    }
+
+    /// On the queue: writes the buffer in one go, and syncs once a second.
+    private func writePending() {
+        let bytes = state.withLock { state -> [UInt8] in
+            state.flushScheduled = false
+            guard state.failure == nil, !state.closed else { return [] }
+            defer { state.pending.removeAll(keepingCapacity: true) }
+            return state.pending
+        }
+        guard !bytes.isEmpty else { return }
+        do throws(RecordStoreError) {
+            try DurableFile.writeAll(descriptor, bytes, path: path)
+            let now = Self.monotonicSeconds()
+            if now - state.withLock({ $0.lastSync }) >= 1 {
+                guard fdatasync(descriptor) == 0 else { throw DurableFile.failure(path, "fsync") }
+                state.withLock { $0.lastSync = now }
+            }
+        } catch {
+            state.withLock { $0.failure = $0.failure ?? error }
+        }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

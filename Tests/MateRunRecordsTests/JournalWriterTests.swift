@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+@testable import MateRunRecords
+import Testing
+
+/// The journal is written on a thread of its own: lines reach the file without the caller
+/// waiting, in order, and a failed write is thrown by the next call.
+@Suite(.timeLimit(.minutes(2)))
+struct JournalWriterTests {
+    private func temporaryFile() -> String {
+        NSTemporaryDirectory() + "materun-journal-\(UUID().uuidString).jsonl"
+    }
+
+    /// Polls `condition` every 10 ms for at most 60 s (a guard, not a wait: it holds at once on a quiet machine).
+    private func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<6000 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
+    @Test func appendedLinesReachTheFileInOrderWithoutAClose() async throws {
+        // Given a writer on a new file
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        let writer = JournalWriter(descriptor: descriptor, path: path)
+        // When a thousand lines are appended and nothing else is done
+        let lines = (0..<1000).map { "{\"n\":\($0)}\n" }
+        for line in lines { try writer.append(Array(line.utf8)) }
+        // Then they are all in the file, in order, soon after
+        let expected = lines.joined()
+        let arrived = try await eventually { (try? String(contentsOfFile: path, encoding: .utf8)) == expected }
+        #expect(arrived)
+        writer.abandon()
+    }
+
+    @Test func closingWritesTheLastLineAndRunsTheSealBeforeTheDescriptorCloses() throws {
+        // Given a writer with a line pending
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        let writer = JournalWriter(descriptor: descriptor, path: path, delay: .seconds(30))
+        try writer.append(Array("first\n".utf8))
+        // When it is closed with a last line
+        var sealedWhileOpen = false
+        try writer.close(writing: Array("last\n".utf8)) { sealedWhileOpen = fcntl(descriptor, F_GETFD) >= 0 }
+        // Then both lines are on disk, the seal ran with the descriptor open, and it is closed now
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\nlast\n")
+        #expect(sealedWhileOpen)
+        #expect(fcntl(descriptor, F_GETFD) == -1)
+    }
+
+    @Test func aFailedWriteIsThrownByTheNextAppend() async throws {
+        // Given a writer whose descriptor cannot be written (opened read-only)
+        let path = temporaryFile()
+        defer { unlink(path) }
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let writer = JournalWriter(descriptor: descriptor, path: path, delay: .milliseconds(1))
+        try writer.append(Array("lost\n".utf8))
+        // When the writer has tried to write it
+        // Then the next append throws the failure, naming the file
+        let failed = try await eventually {
+            do throws(RecordStoreError) {
+                try writer.append(Array("next\n".utf8))
+                return false
+            } catch {
+                return error.path == path
+            }
+        }
+        #expect(failed)
+        writer.abandon()
+    }
+}
