@@ -19,18 +19,14 @@ let packageCMO: [SwiftSetting] = [
     .unsafeFlags(["-package-cmo", "-allow-non-resilient-access"], .when(configuration: .release)),
 ]
 
+
 let package = Package(
     name: "materun",
     products: [
         .executable(name: "materun", targets: ["materun"]),
     ],
     targets: [
-        .target(
-            name: "MateRunDomain",
-            // An async call runs on its caller's executor instead of hopping to the global one:
-            // a replay at --speed max makes several such calls per sample.
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + packageCMO
-        ),
+        .target(name: "MateRunDomain", swiftSettings: packageCMO),
         .target(name: "MateRunJSON", swiftSettings: packageCMO),
         .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
@@ -87,3 +83,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// One concurrency model for every target, tests and tools included (set here so that no new
+// target can miss it): a nonisolated `async` function runs on its caller's executor instead of
+// hopping to the global one (a replay at --speed max makes several such calls per sample), so
+// `async` means the same thing in every file.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

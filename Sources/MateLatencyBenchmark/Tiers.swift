@@ -70,7 +70,7 @@ final class ConnectionRoundTrip {
 
     func roundTrip(seq _: Int) async throws {
         try await client.send(frame)
-        guard let reply = try await replies.next(), reply.count == frame.count - 1 else {
+        guard let reply = try await replies.next(isolation: #isolation), reply.count == frame.count - 1 else {
             throw BenchmarkFailure("connection: no echo")
         }
     }
@@ -107,7 +107,7 @@ final class ChannelRoundTrip {
 
     func roundTrip(seq: Int) async throws {
         try await client.send(.progress(Sample.progress(seq)))
-        guard case .progress(let echoed)? = try await replies.next(), echoed.seq == seq else {
+        guard case .progress(let echoed)? = try await replies.next(isolation: #isolation), echoed.seq == seq else {
             throw BenchmarkFailure("channel: wrong or no echo for seq \(seq)")
         }
     }
@@ -141,7 +141,7 @@ final class LinkRoundTrip {
 
     func roundTrip(seq: Int) async throws {
         await pair.host.send(.progress(Sample.progress(seq)))
-        while let event = await events.next() {
+        while let event = await events.next(isolation: #isolation) {
             switch event {
             case .update(.progress(let echoed)) where echoed.seq == seq: return
             case .alive, .update: continue

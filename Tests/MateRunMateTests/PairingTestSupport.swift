@@ -7,10 +7,10 @@ import Synchronization
 extension MateTimings {
     /// The protocol's timings shrunk so that tests take milliseconds, not seconds.
     static func fast(
-        handshake: Double = 2, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
+        handshake: Double = 20, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
     ) -> MateTimings {
         var timings = MateTimings()
-        timings.connectTimeout = .seconds(2)
+        timings.connectTimeout = .seconds(20)
         timings.handshakeTimeout = .seconds(handshake)
         timings.heartbeatInterval = .seconds(heartbeat)
         timings.lostAfter = .seconds(lostAfter)
@@ -30,14 +30,14 @@ struct PendingHostPairing {
         task = Task { try await host.pairing() }
     }
 
-    func value(within seconds: Double = 5) async throws -> MatePairing {
+    func value(within seconds: Double = 60) async throws -> MatePairing {
         try await withTimeout(seconds) { [task] in try await task.value }
     }
 }
 
 /// Pairs `joiner` with `host` (already waiting), both within a bound.
 func pair(
-    _ joiner: MateJoiner, with host: PendingHostPairing, within seconds: Double = 10
+    _ joiner: MateJoiner, with host: PendingHostPairing, within seconds: Double = 60
 ) async throws -> (host: MatePairing, joiner: MatePairing) {
     let joined = try await withTimeout(seconds) { try await joiner.pair() }
     return (try await host.value(within: seconds), joined)
@@ -54,7 +54,7 @@ func pairingError(_ joiner: MateJoiner) async throws -> MatePairingError? {
 }
 
 /// The next event on `link` other than `.alive`, within `seconds`; nil when the events ended.
-func nextEvent(_ link: any MateLink, within seconds: Double = 5) async throws -> MateLinkEvent? {
+func nextEvent(_ link: any MateLink, within seconds: Double = 30) async throws -> MateLinkEvent? {
     try await withTimeout(seconds) {
         for await event in link.events where event != .alive {
             return event
@@ -64,7 +64,7 @@ func nextEvent(_ link: any MateLink, within seconds: Double = 5) async throws ->
 }
 
 /// Waits for an `.alive` on `link`, returning the other events seen before it.
-func eventsUntilAlive(_ link: any MateLink, within seconds: Double = 5) async throws -> [MateLinkEvent] {
+func eventsUntilAlive(_ link: any MateLink, within seconds: Double = 30) async throws -> [MateLinkEvent] {
     try await withTimeout(seconds) {
         var before: [MateLinkEvent] = []
         for await event in link.events {

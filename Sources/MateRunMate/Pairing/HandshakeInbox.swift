@@ -19,7 +19,7 @@ struct HandshakeInbox {
     mutating func next(_ step: String) async throws -> MateMessage {
         let message: MateMessage?
         do {
-            message = try await messages.next()
+            message = try await messages.next(isolation: #isolation)
         } catch {
             throw MatePairingError.connectionEnded(SocketMateChannel.channelClosed(error), step: step)
         }
