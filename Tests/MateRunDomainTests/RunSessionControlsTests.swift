@@ -31,6 +31,62 @@ struct RunSessionControlsTests {
         #expect(session.elapsedSeconds == 800)
     }
 
+    @Test func aWorkoutStepWaitsWhileTheRunnerHasPaused() {
+        // Given a workout of 120 s running then 60 s walking, and a runner who pauses from 100 s to 160 s
+        let workout = Workout(steps: [
+            Workout.Step(activity: .running, durationSeconds: 120), Workout.Step(activity: .walking, durationSeconds: 60),
+        ])
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 300)
+        var session = RunSession(profile: runner, goalMetres: nil, workout: workout)
+        feed(track.samples[..<100], into: &session)
+        session.pauseByRunner(at: 100)
+        feed(track.samples[100..<160], into: &session)
+        // When the runner resumes and runs 10 s more
+        let whilePaused = session.snapshot.workout
+        session.resumeByRunner(at: 160)
+        feed(track.samples[160..<170], into: &session)
+        // Then the first step held at 20 s left while paused, and has 10 s left now
+        #expect(whilePaused?.index == 1)
+        #expect(abs((whilePaused?.remainingSeconds ?? 0) - 20) < 1e-9)
+        #expect(session.snapshot.workout?.index == 1)
+        #expect(abs((session.snapshot.workout?.remainingSeconds ?? 0) - 10) < 1.5)
+    }
+
+    @Test func anAutoPauseDoesNotHoldAWorkoutStep() {
+        // Given a rest step of 60 s, during which the runner stands still and is auto-paused
+        let workout = Workout(steps: [
+            Workout.Step(activity: .running, durationSeconds: 60), Workout.Step(activity: .still, durationSeconds: 60),
+            Workout.Step(activity: .running, durationSeconds: 60),
+        ])
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 60)
+        track.stand(seconds: 60)
+        track.north(speed: 3, seconds: 60)
+        var session = RunSession(profile: runner, goalMetres: nil, workout: workout)
+        // When the rest has passed
+        feed(track.samples.prefix { $0.time <= 125 }, into: &session)
+        // Then the run is on its third step, on time
+        #expect(session.snapshot.workout?.index == 3)
+    }
+
+    @Test func theCurrentLapCountsFromTheLastMark() {
+        // Given 600 s at 3 m/s with a lap marked at 200 s
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 600)
+        var session = RunSession(profile: runner, goalMetres: nil)
+        feed(track.samples[..<200], into: &session)
+        #expect(session.snapshot.currentLap == nil)
+        session.markLap(at: 200)
+        // When 300 s more are run
+        feed(track.samples[200..<500], into: &session)
+        // Then the current lap is the second, about 900 m in 300 s
+        let lap = session.snapshot.currentLap
+        #expect(lap?.index == 2)
+        #expect(abs((lap?.distanceMetres ?? 0) - 900) < 15)
+        #expect(abs((lap?.movingSeconds ?? 0) - 300) < 1.5)
+    }
+
     @Test func aRecordedWatchPauseIsAPauseWithNoDistanceAcrossIt() {
         // Given a track whose recording was paused after 600 s and resumed 180 s and 300 m later
         var track = TrackBuilder()

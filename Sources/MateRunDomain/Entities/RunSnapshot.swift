@@ -52,6 +52,19 @@ package struct RunSnapshot: Sendable, Equatable {
     package var gpsOK: Bool
     /// Where the runner is in the workout the run follows, if it follows one.
     package var workout: WorkoutPosition?
+    /// Laps the runner has marked so far.
+    package var lapCount: Int
+    /// Where the lap under way began: distance and moving time at the last mark (0 before one).
+    package var lapStartDistanceMetres: Double
+    package var lapStartMovingSeconds: Double
+
+    /// The lap under way since the runner's last mark; nil until they mark one.
+    package var currentLap: CurrentLap? {
+        guard lapCount > 0 else { return nil }
+        return CurrentLap(
+            index: lapCount + 1, distanceMetres: max(0, distanceMetres - lapStartDistanceMetres),
+            movingSeconds: max(0, movingSeconds - lapStartMovingSeconds))
+    }
 
     // A snapshot rides in every event, and is copied with it: the figures that may be missing
     // are kept in 8 bytes each instead of an optional's 16.
@@ -69,7 +82,8 @@ package struct RunSnapshot: Sendable, Equatable {
         caloriesKilocalories: Double = 0, currentPaceSecondsPerKilometre: Double? = nil,
         elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil,
         position: Coordinate? = nil, elevationMetres: Double? = nil, gradePercent: Double? = nil,
-        heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil
+        heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil,
+        lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
@@ -87,10 +101,26 @@ package struct RunSnapshot: Sendable, Equatable {
         cadence = PackedOptional(cadenceSPM)
         self.gpsOK = gpsOK
         self.workout = workout
+        self.lapCount = lapCount
+        self.lapStartDistanceMetres = lapStartDistanceMetres
+        self.lapStartMovingSeconds = lapStartMovingSeconds
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.
     package var averagePaceSecondsPerKilometre: Double? {
+        distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
+    }
+}
+
+/// The lap a runner is on, as far as it has gone.
+package struct CurrentLap: Sendable, Equatable {
+    /// 2 after the first mark.
+    package var index: Int
+    package var distanceMetres: Double
+    package var movingSeconds: Double
+
+    /// Moving seconds per kilometre over the lap, nil before its first 10 metres.
+    package var paceSecondsPerKilometre: Double? {
         distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
     }
 }

@@ -33,22 +33,9 @@ package struct RunSession: Sendable {
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
     package private(set) var caloriesKilocalories = 0.0
-    package private(set) var splits: [Split] = []
     package private(set) var ending: RunEnding?
-
-    private var stationarySince: Double?
-    private var pauseStart: Double?
-    /// Who paused the run, while it is paused.
-    package private(set) var pauseCause: PauseCause?
-    private var lapStartDistance = 0.0
-    private var lapStartMoving = 0.0
-    private var lapStartGain = 0.0
-    package private(set) var laps: [Split] = []
-    /// When the last auto-pause ended: a new one cannot reach back before it.
-    private var resumedAt = -Double.infinity
-    private var completedPauses = 0.0
-    private var splitStartMoving = 0.0
-    private var splitStartGain = 0.0
+    private var clock = MovingClock()
+    private var ledger = SplitLedger()
 
     package init(profile: RunnerProfile, goalMetres: Double?, settings: TrackingSettings = .standard, workout: Workout? = nil) {
         self.profile = profile
@@ -60,12 +47,16 @@ package struct RunSession: Sendable {
         pace = PaceWindow(span: settings.paceWindow)
     }
 
-    package var isPaused: Bool { pauseStart != nil }
+    package var isPaused: Bool { clock.isPaused }
     package var isOver: Bool { ending != nil }
+    /// Who paused the run, while it is paused.
+    package var pauseCause: PauseCause? { clock.cause }
+    package var splits: [Split] { ledger.splits }
+    package var laps: [Split] { ledger.laps }
 
     /// Run time spent moving: elapsed minus pauses (an auto-pause counts from when standing
     /// began; the runner's from the moment they paused).
-    package var movingSeconds: Double { moving(at: elapsedSeconds) }
+    package var movingSeconds: Double { clock.moving(at: elapsedSeconds) }
 
     /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the
     /// runner has paused the recording: nothing is expected then).
@@ -83,7 +74,9 @@ package struct RunSession: Sendable {
             elevationGainMetres: elevation.gain, isPaused: isPaused, goalMetres: goalMetres,
             position: lastPosition, elevationMetres: elevation.smoothed, gradePercent: isPaused ? nil : grade.percent,
             heartRateBPM: body.heartRate(at: elapsedSeconds), cadenceSPM: isPaused ? nil : body.cadence(at: elapsedSeconds),
-            gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: elapsedSeconds))
+            gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: clock.workoutTime(at: elapsedSeconds)),
+            lapStartDistanceMetres: ledger.lapStartDistance, lapStartMovingSeconds: ledger.lapStartMoving,
+            lapCount: ledger.laps.count)
     }
 
     /// Moves run time forward (never back) and applies auto-pause.
@@ -139,10 +132,8 @@ package struct RunSession: Sendable {
         guard !isOver, pauseCause != .runner else { return }
         advance(to: time)
         settle(filter.breakTrack(), at: lastCountTime ?? time)
-        if pauseStart == nil { pauseStart = max(time, resumedAt) }
-        pauseCause = .runner
+        clock.pauseByRunner(at: time)
         updateGPS()
-        stationarySince = nil
     }
 
     /// The runner resumes the recording; the next fix starts the track afresh.
@@ -157,18 +148,14 @@ package struct RunSession: Sendable {
     package mutating func markLap(at time: Double) {
         guard !isOver else { return }
         advance(to: time)
-        appendLap()
+        ledger.markLap(at: position)
     }
 
-    private mutating func appendLap() {
-        let moving = movingSeconds
-        laps.append(Split(
-            index: laps.count + 1, distanceMetres: distanceMetres - lapStartDistance,
-            movingSeconds: moving - lapStartMoving, endElapsedSeconds: elapsedSeconds,
-            elevationGainMetres: elevation.gain - lapStartGain))
-        lapStartDistance = distanceMetres
-        lapStartMoving = moving
-        lapStartGain = elevation.gain
+    /// Where the run stands now, for the ledger.
+    private var position: SplitLedger.Position {
+        SplitLedger.Position(
+            distanceMetres: distanceMetres, movingSeconds: movingSeconds, elapsedSeconds: elapsedSeconds,
+            elevationGainMetres: elevation.gain)
     }
 
     /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
@@ -181,8 +168,8 @@ package struct RunSession: Sendable {
         if !isOver {
             advance(to: time)
             ending = reason
-            closePartialSplit()
-            closeLastLap()
+            ledger.closePartialSplit(at: position)
+            ledger.closeLastLap(at: position)
         }
         return summary
     }
@@ -192,12 +179,6 @@ package struct RunSession: Sendable {
             snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded, laps: laps,
             averageHeartRateBPM: body.averageHeartRate, maximumHeartRateBPM: body.maximumHeartRate,
             averageCadenceSPM: body.averageCadence)
-    }
-
-    /// When the runner marked laps, the stretch after the last one is the final lap.
-    private mutating func closeLastLap() {
-        guard !laps.isEmpty, distanceMetres - lapStartDistance >= 10 else { return }
-        appendLap()
     }
 
     // MARK: - Steps
@@ -212,8 +193,8 @@ package struct RunSession: Sendable {
             pendingClimb = 0
             return
         }
-        if pauseCause == .auto { resume(at: update.standingEnded ?? from) }
-        stationarySince = nil
+        if clock.cause == .auto { resume(at: update.standingEnded ?? from) }
+        clock.clearStationary()
         settledMetres += update.settledMetres
         pendingClimb += elevation.record(update.elevation)
         grade.record(distance: distanceMetres, elevation: elevation.smoothed)
@@ -225,7 +206,7 @@ package struct RunSession: Sendable {
     /// Adds the smoothed track's last metres (at the end of a segment or of the run): the live
     /// figure follows the runner, the settled one is the refined total.
     private mutating func settle(_ metres: Double, at time: Double) {
-        guard activity != .still, stationarySince == nil else { return }
+        guard activity != .still, clock.stationarySince == nil else { return }
         settledMetres += metres
         guard settledMetres > distanceMetres else { return }
         count(settledMetres - distanceMetres, from: time, to: time)
@@ -247,71 +228,34 @@ package struct RunSession: Sendable {
             weightKilograms: profile.weightKilograms, seconds: seconds)
         let reached = min(distanceMetres + length, goalMetres ?? .infinity)
         let fraction = length > 0 ? (reached - distanceMetres) / length : 1
-        let startMoving = moving(at: start)
-        closeSplits(upTo: reached, stepStart: distanceMetres, length: length, dt: dt,
-                    startMoving: startMoving, startElapsed: start)
+        let startMoving = clock.moving(at: start)
+        ledger.closeSplits(
+            upTo: reached, stepStart: distanceMetres, length: length, dt: dt, startMoving: startMoving, startElapsed: start,
+            elevationGainMetres: elevation.gain)
         distanceMetres = reached
         caloriesKilocalories += kilocalories * fraction
         if let goal = goalMetres, distanceMetres >= goal {
             elapsedSeconds = max(elapsedSeconds, start + dt * fraction)
             ending = .goalReached
-            closePartialSplit()
-            closeLastLap()
+            ledger.closePartialSplit(at: position)
+            ledger.closeLastLap(at: position)
             return
         }
         pace.record(moving: startMoving + dt, distance: distanceMetres)
     }
 
-    private mutating func closeSplits(
-        upTo end: Double, stepStart: Double, length: Double, dt: Double, startMoving: Double, startElapsed: Double
-    ) {
-        while length > 0 {
-            let boundary = Double(splits.count + 1) * 1000
-            guard boundary <= end else { return }
-            let fraction = (boundary - stepStart) / length
-            let movingAtBoundary = startMoving + dt * fraction
-            splits.append(Split(
-                index: splits.count + 1, distanceMetres: 1000, movingSeconds: movingAtBoundary - splitStartMoving,
-                endElapsedSeconds: startElapsed + dt * fraction, elevationGainMetres: elevation.gain - splitStartGain))
-            splitStartMoving = movingAtBoundary
-            splitStartGain = elevation.gain
-        }
-    }
-
-    private mutating func closePartialSplit() {
-        let covered = distanceMetres - Double(splits.count) * 1000
-        guard covered >= 10 else { return }
-        splits.append(Split(
-            index: splits.count + 1, distanceMetres: covered, movingSeconds: movingSeconds - splitStartMoving,
-            endElapsedSeconds: elapsedSeconds, elevationGainMetres: elevation.gain - splitStartGain))
-    }
-
     // MARK: - Auto-pause
 
-    private func moving(at time: Double) -> Double {
-        let current = pauseStart.map { max(0, time - $0) } ?? 0
-        return max(0, time - completedPauses - current)
-    }
-
     private mutating func markStationary(since time: Double) {
-        if stationarySince == nil { stationarySince = max(time, resumedAt) }
+        clock.markStationary(since: time)
     }
 
     private mutating func resume(at time: Double) {
-        stationarySince = nil
-        if let start = pauseStart {
-            completedPauses += max(0, time - start)
-            pauseStart = nil
-            pauseCause = nil
-            resumedAt = time
-            pace.reset()
-        }
+        if clock.resume(at: time) { pace.reset() }
     }
 
     private mutating func updatePause(at time: Double) {
         if activity == .still { markStationary(since: time) }
-        guard pauseStart == nil, let since = stationarySince, time - since >= settings.autoPauseDelay else { return }
-        pauseStart = since
-        pauseCause = .auto
+        clock.autoPause(at: time, delay: settings.autoPauseDelay)
     }
 }
