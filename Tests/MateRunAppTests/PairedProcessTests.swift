@@ -26,7 +26,10 @@ struct PairedProcessTests {
         // Each side's view of its mate is the mate's own final figures
         expectMatesAgree(host, joiner)
         #expect(number(host, "distance_m") == 5000)
-        #expect(number(host, "elapsed_s") < number(joiner, "elapsed_s") + 0.1)
+        // The joiner's run ended when the host's win reached it, on its own clock: the two clocks
+        // agree to within the start's skew and the message's trip, a fraction of a second of wall
+        // time on a loaded machine (times the speed in run time).
+        #expect(number(host, "elapsed_s") <= number(joiner, "elapsed_s") + Double(Self.speed) * 0.5)
         #expect(host["finished"] as? Bool == true)
 
         // And both processes kept their run in the one data directory, each with its mate and result

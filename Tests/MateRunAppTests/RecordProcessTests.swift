@@ -28,13 +28,15 @@ struct RecordProcessTests {
         #expect(history.errors.text.contains("cut short and not sealed yet"), "stderr: \(history.errors.text)")
         let run = try #require(history.output.lines.first.flatMap(jsonObject))
         #expect(run["ending"] as? String == "interrupted")
-        #expect((run["elapsed_s"] as? Double ?? 0) >= 200)
+        // A killed process loses at most its journal's last moments (docs/RECORDS.md): well under a
+        // second of wall time, 50 s of run time at --speed 50.
+        #expect((run["elapsed_s"] as? Double ?? 0) >= 200 - 50)
         #expect((run["distance_m"] as? Double ?? 0) > 400)
         // And it can be shown and exported like any run
         let show = await runMateRun(["show", "latest"], data: replay.data)
         #expect(show.output.text.contains("Run interrupted"))
         let export = await runMateRun(["export", "latest", "--format", "gpx"], data: replay.data)
-        #expect(export.output.text.components(separatedBy: "<trkpt ").count - 1 >= 200)
+        #expect(export.output.text.components(separatedBy: "<trkpt ").count - 1 >= 150)
     }
 
     @Test func aReplayStoppedWithCtrlCIsKeptAsCancelledWithWhatWasRun() async throws {

@@ -84,7 +84,7 @@ struct HostilePeerTests {
         let joiner = try await HandJoiner.pair(with: host.endpoint, code: "482913")
         let hosting = try await waiting.value()
         // When the attacker resumes that session with a wrong code
-        let thief = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(2), options: Self.options)
+        let thief = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(20), options: Self.options)
         let hello = #"{"type":"hello","version":1,"name":"Eve","code":"000000","session_id":""# + joiner.sessionID + #"","last_received_seq":0}"#
         try await thief.send(Array((hello + "\n").utf8))
         // Then it is refused as a wrong code, and the real joiner's updates still arrive
@@ -104,7 +104,7 @@ struct HandJoiner {
     private let frames: FrameQueue
 
     static func pair(with endpoint: TCPEndpoint, code: String) async throws -> HandJoiner {
-        let connection = try await TCPConnection.connect(to: endpoint, timeout: .seconds(2), options: HostilePeerTests.options)
+        let connection = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: HostilePeerTests.options)
         let frames = FrameQueue(connection)
         let joiner = HandJoiner(connection: connection, sessionID: "", frames: frames)
         try await joiner.send(#"{"type":"hello","version":1,"name":"Ana","code":""# + code + #""}"#)

@@ -111,7 +111,7 @@ struct MatePairingTests {
     @Test func anotherProtocolVersionIsRefused() async throws {
         let host = try host()
         let waiting = PendingHostPairing(host)
-        let client = try await SocketMateChannel.connect(to: host.endpoint, timeout: .seconds(2))
+        let client = try await SocketMateChannel.connect(to: host.endpoint, timeout: .seconds(20))
         try await client.send(.hello(MateHello(version: 2, name: "Zed", code: "482913")))
         let answer = try await nextMessage(client)
         #expect(answer == .refused(MateRefusal(reason: .version, message: "this host speaks protocol version 1")))

@@ -96,7 +96,7 @@ final class TCPRelay: Sendable {
         Task { [listener, open] in
             let options = TCPConnectionOptions(idleTimeout: .seconds(60), maxFrameBytes: MateProtocol.maxFrameBytes)
             while let client = try? await listener.accept(options: options) {
-                guard let server = try? await TCPConnection.connect(to: target, timeout: .seconds(2), options: options) else {
+                guard let server = try? await TCPConnection.connect(to: target, timeout: .seconds(20), options: options) else {
                     client.close()
                     continue
                 }

@@ -42,7 +42,7 @@ struct LoopbackPair {
         let endpoint = listener.localEndpoint
         return try await withTimeout {
             async let server = SocketMateChannel.accept(from: listener, idleTimeout: serverIdleTimeout)
-            let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(2), options: SocketMateChannel.options())
+            let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: SocketMateChannel.options())
             return LoopbackPair(listener: listener, server: try await server, client: client)
         }
     }

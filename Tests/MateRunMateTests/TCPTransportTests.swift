@@ -13,7 +13,7 @@ struct TCPTransportTests {
         let endpoint = listener.localEndpoint
         let (server, client) = try await withTimeout {
             async let server = SocketMateChannel.accept(from: listener)
-            let client = try await SocketMateChannel.connect(to: endpoint, timeout: .seconds(2))
+            let client = try await SocketMateChannel.connect(to: endpoint, timeout: .seconds(20))
             return (try await server, client)
         }
         let hello = MateMessage.hello(MateHello(name: "Ana", code: "123456"))

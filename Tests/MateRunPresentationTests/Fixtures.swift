@@ -59,14 +59,18 @@ extension Fixtures {
         return snapshot
     }
 
-    /// Mid-run in the third of eight intervals, 42 s before a walk.
+    /// Mid-run in the third of eight intervals, 42 s before a walk to recover.
     static var inInterval: RunSnapshot {
         var snapshot = withReadings
         snapshot.workout = WorkoutPosition(
             index: 6, count: 17,
-            step: Workout.Step(activity: .running, durationSeconds: 120, repetition: .init(index: 3, count: 8)),
+            step: Workout.Step(
+                activity: .running, durationSeconds: 120, repetition: .init(index: 3, count: 8), intent: .work,
+                targetPaceSecondsPerKilometre: 260),
             remainingSeconds: 41.3, remainingMetres: nil,
-            next: Workout.Step(activity: .walking, durationSeconds: 60, repetition: .init(index: 3, count: 8)))
+            next: Workout.Step(
+                activity: .walking, durationSeconds: 60, repetition: .init(index: 3, count: 8), intent: .recovery,
+                targetPaceSecondsPerKilometre: 690))
         return snapshot
     }
 

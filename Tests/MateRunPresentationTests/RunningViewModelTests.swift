@@ -53,13 +53,13 @@ struct RunningViewModelTests {
         #expect(finished.progressLabel == "5.00 / 5.00 km  100%")
     }
 
-    @Test("a run ended by the scenario says finished, a stopped run says cancelled")
+    @Test("a run ended by the scenario says ended, a cancelled run says cancelled")
     func endings() {
         // Given a started run; When it ends either way; Then the status says how
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: Fixtures.alice, goalMetres: nil))
         let ended = viewModel.send(.event(.finished(RunSummary(snapshot: Fixtures.midRun, splits: [], ending: .sensorsEnded))))
-        #expect(ended.statusText == "FINISHED")
+        #expect(ended.statusText == "ENDED")
         let cancelled = viewModel.send(.event(.finished(RunSummary(snapshot: Fixtures.midRun, splits: [], ending: .cancelled))))
         #expect(cancelled.status == .cancelled)
         #expect(cancelled.statusText == "CANCELLED")

@@ -29,7 +29,7 @@ struct ScreenGoldenTests {
         "live-paused-lap": (pausedAfterALap, standardSizes),
     ]
 
-    /// Paused by the runner right after marking a lap.
+    /// Paused by the runner 250 m into the third lap.
     static var pausedAfterALap: RunningViewModel.State {
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: Fixtures.alice, goalMetres: 5000))
@@ -37,6 +37,9 @@ struct ScreenGoldenTests {
         viewModel.send(.event(.lap(Split(
             index: 2, distanceMetres: 812, movingSeconds: 251, endElapsedSeconds: 700, elevationGainMetres: 4))))
         var paused = Fixtures.withReadings
+        paused.lapCount = 2
+        paused.lapStartDistanceMetres = paused.distanceMetres - 250
+        paused.lapStartMovingSeconds = paused.movingSeconds - 76
         paused.isPaused = true
         paused.currentPaceSecondsPerKilometre = nil
         return viewModel.send(.event(.paused(paused, by: .runner)))

@@ -32,7 +32,7 @@ struct TerminalViewHeightTests {
         #expect(fitted == full)
         #expect(compact.count == 4)
         #expect(compact[0] == full[0])
-        #expect(compact[1].contains("00:12:31") && compact[1].contains("2.41 km"))
-        #expect(oneLine.count == 1 && oneLine[0].contains("00:12:31") && oneLine[0].contains("Bob"))
+        #expect(compact[1].contains("00:12:05") && compact[1].contains("2.41 km"))
+        #expect(oneLine.count == 1 && oneLine[0].contains("00:12:05") && oneLine[0].contains("Bob"))
     }
 }

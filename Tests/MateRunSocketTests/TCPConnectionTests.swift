@@ -4,7 +4,7 @@ import Testing
 
 /// The generic TCP layer on its own terms: bytes and frames, no protocol on top.
 @Suite struct TCPConnectionTests {
-    static let options = TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 1024)
+    static let options = TCPConnectionOptions(idleTimeout: .seconds(30), maxFrameBytes: 1024)
 
     /// A listener on an ephemeral loopback port, one accepted connection and its client.
     struct Pair {
@@ -17,7 +17,7 @@ import Testing
             let endpoint = listener.localEndpoint
             return try await withTimeout {
                 async let accepted = listener.accept(options: server)
-                let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(2), options: options)
+                let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: options)
                 return Pair(listener: listener, server: try await accepted, client: client)
             }
         }
@@ -66,7 +66,7 @@ import Testing
         let endpoint = TCPEndpoint(host: "127.0.0.1", port: port)
         // When connecting, Then the error names the address and the system's reason (not a timeout)
         do {
-            _ = try await withTimeout { try await TCPConnection.connect(to: endpoint, timeout: .seconds(2), options: Self.options) }
+            _ = try await withTimeout { try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: Self.options) }
             Issue.record("connected to a closed port")
         } catch let error as SocketError {
             #expect(error.description == "connect to 127.0.0.1:\(port): connection refused")
@@ -87,7 +87,7 @@ import Testing
 
     @Test func anOversizedFrameEndsThatConnectionWithItsFarewellAndTheListenerCarriesOn() async throws {
         // Given a server whose farewell names the cause
-        let farewell = TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 1024) { closed in
+        let farewell = TCPConnectionOptions(idleTimeout: .seconds(30), maxFrameBytes: 1024) { closed in
             Array("farewell: \(closed.cause)\n".utf8)
         }
         let listener = try TCPListener()

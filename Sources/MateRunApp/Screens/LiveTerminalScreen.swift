@@ -79,7 +79,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         drawing.withLock { drawing in
             var output = drawing.drawnLines > 0
                 ? TerminalControl.cursorUp(drawing.drawnLines - 1) + TerminalControl.clearToEnd : ""
-            output += text + "\n"
+            for line in TextWrap.lines(text, width: size().columns, indent: "  ") { output += line + "\n" }
             drawing.drawnLines = 0
             sink.write(output)
             sink.flush()

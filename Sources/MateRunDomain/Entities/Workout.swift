@@ -4,7 +4,7 @@
 /// It exists so the runner can be told what they are doing now, for how long, and what comes
 /// next; the steps are laid end to end in run time from the start.
 package struct Workout: Sendable, Equatable {
-    /// One step: what to do and for how long.
+    /// One step: what to do, for how long, and at what pace.
     package struct Step: Sendable, Equatable {
         package var activity: Activity
         package var durationSeconds: Double
@@ -12,13 +12,32 @@ package struct Workout: Sendable, Equatable {
         package var distanceMetres: Double?
         /// Where the step sits in a repeated group (interval 3 of 6), if it is in one.
         package var repetition: Repetition?
+        /// What the step is for in the workout: a work rep and the recovery after it differ.
+        package var intent: Intent
+        /// The pace the step asks for, in seconds per kilometre; nil for standing still.
+        package var targetPaceSecondsPerKilometre: Double?
 
-        package init(activity: Activity, durationSeconds: Double, distanceMetres: Double? = nil, repetition: Repetition? = nil) {
+        package init(
+            activity: Activity, durationSeconds: Double, distanceMetres: Double? = nil, repetition: Repetition? = nil,
+            intent: Intent = .steady, targetPaceSecondsPerKilometre: Double? = nil
+        ) {
             self.activity = activity
             self.durationSeconds = durationSeconds
             self.distanceMetres = distanceMetres
             self.repetition = repetition
+            self.intent = intent
+            self.targetPaceSecondsPerKilometre = targetPaceSecondsPerKilometre
         }
+    }
+
+    /// What a step is for: a watch names a work rep and a recovery jog apart, though both run.
+    package enum Intent: Sendable, Equatable {
+        case warmUp
+        case work
+        case recovery
+        case coolDown
+        /// A step of a plan without repeats.
+        case steady
     }
 
     /// The round of a repeated group a step belongs to, counted from 1.

@@ -54,6 +54,6 @@ package enum KeptRunView {
     }
 
     private static func title(_ ending: RunRecordEnding) -> String {
-        ending.runEnding.map(ResultViewModel.title) ?? "Run interrupted"
+        ending.runEnding.map(RunEndingWords.title) ?? "Run interrupted"
     }
 }

@@ -32,21 +32,11 @@ package struct ResultViewModel: Sendable {
         lines.append(.init(label: "Ended", value: Self.endingText(summary.ending)))
         state = ResultState(
             ending: summary.ending,
-            title: Self.title(summary.ending),
+            title: RunEndingWords.title(summary.ending),
             runnerName: RunFormat.displayName(profile.name, fallback: "runner"),
             lines: lines,
             splits: Self.rows(summary.splits),
             laps: Self.lapRows(summary.laps))
-    }
-
-    static func title(_ ending: RunEnding) -> String {
-        switch ending {
-        case .goalReached: "Goal reached"
-        case .sensorsEnded: "Run ended"
-        case .stopped: "Run stopped"
-        case .cancelled: "Run cancelled"
-        case .endedByMate: "Run over"
-        }
     }
 
     static func endingText(_ ending: RunEnding) -> String {

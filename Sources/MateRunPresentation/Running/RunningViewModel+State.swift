@@ -8,12 +8,13 @@ extension RunningViewModel {
     package struct State: Sendable, Equatable {
         package var runnerName: String
         package var status: RunStatus
-        /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, `GOAL REACHED`, `FINISHED`, `CANCELLED`;
+        /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, then the ending's word (`GOAL REACHED`, `ENDED`, `STOPPED`, `CANCELLED`, `OVER`);
         /// after a paired run `WON`, `LOST` or `TEAM DONE`.
         package var statusText: String
-        /// Total time, pauses included: `00:12:31`.
+        /// Total time, pauses included: `00:12:31`, shown beside the timer.
         package var elapsed: String
-        /// Time spent moving: `00:12:05`.
+        /// Time spent moving: `00:12:05`. The panel's main time, as a watch's timer: it stops
+        /// while the run is paused.
         package var moving: String
         /// `2.41 km`.
         package var distance: String
@@ -33,6 +34,9 @@ extension RunningViewModel {
         package var lastSplit: String?
         /// `2  0.40 km  1:30  3'45"/km`: the lap the runner marked last, nil before one.
         package var lastLap: String? = nil
+        /// `3  0.41 km  00:02:05  5'05"/km`: the lap under way since the runner's last mark, nil
+        /// before the first mark.
+        package var currentLap: String? = nil
         /// The running mate, nil when running alone.
         package var mate: MateSection?
         /// `152 bpm Z3` (the zone of the runner's maximum), nil when the source has no heart rate.
@@ -48,8 +52,10 @@ extension RunningViewModel {
         package var finishEstimate: String? = nil
         /// Fixes have stopped coming: distance is held while time runs on.
         package var gpsLost = false
-        /// A scripted workout's step now: `Interval 3/8 · run · 0:42 left`; nil without one.
+        /// A scripted workout's step now: `Interval 3/8 · work 4'20"/km · 350 m left`; nil without one.
         package var workoutStep: String? = nil
+        /// The step without what it asks for, for a narrow panel: `Interval 3/8 · 350 m left`.
+        package var workoutStepBrief: String? = nil
         /// The step after it: `then walk 1:00`, or `last step`.
         package var workoutNext: String? = nil
         /// The step began only a few seconds ago: the panel cues the change.

@@ -116,9 +116,28 @@ package struct RunningViewModel: Sendable {
             state.averagePace = RunFormat.pace(
                 wholeSeconds: averagePace == ShownQuantities.placeholder ? nil : averagePace)
         }
+        applyCurrentLap(snapshot.currentLap)
         applyDistance(snapshot.distanceMetres, goalMetres: snapshot.goalMetres ?? setUpGoalMetres)
         readings.apply(snapshot, goalMetres: goalMetres, to: &state)
         workout.apply(snapshot.workout, to: &state)
+    }
+
+    private mutating func applyCurrentLap(_ lap: CurrentLap?) {
+        guard let lap else {
+            if shown.lapIndex != ShownQuantities.unset {
+                shown.lapIndex = ShownQuantities.unset
+                state.currentLap = nil
+            }
+            return
+        }
+        let hundredths = RunFormat.hundredthsOfKilometre(lap.distanceMetres)
+        let seconds = RunFormat.wholeSeconds(lap.movingSeconds)
+        guard lap.index != shown.lapIndex || hundredths != shown.lapHundredths || seconds != shown.lapSeconds else { return }
+        shown.lapIndex = lap.index
+        shown.lapHundredths = hundredths
+        shown.lapSeconds = seconds
+        state.currentLap = "\(lap.index)  " + RunFormat.kilometres(hundredths: hundredths, unit: true) + "  "
+            + RunFormat.clockTime(wholeSeconds: seconds) + "  " + RunFormat.pace(secondsPerKilometre: lap.paceSecondsPerKilometre)
     }
 
     private mutating func applyDistance(_ metres: Double, goalMetres goal: Double?) {
@@ -159,9 +178,8 @@ package struct RunningViewModel: Sendable {
         case let .countdown(secondsLeft): "STARTS IN " + String(secondsLeft)
         case .running: "RUNNING"
         case .paused: "PAUSED"
-        case .finished(.goalReached): "GOAL REACHED"
-        case .finished: "FINISHED"
-        case .cancelled: "CANCELLED"
+        case let .finished(ending): RunEndingWords.word(ending).uppercased()
+        case .cancelled: RunEndingWords.word(.cancelled).uppercased()
         }
     }
 
@@ -218,4 +236,7 @@ private struct ShownQuantities {
     var distanceHundredths = unset
     var goalHundredths = unset
     var percent = unset
+    var lapIndex = unset
+    var lapHundredths = unset
+    var lapSeconds = unset
 }

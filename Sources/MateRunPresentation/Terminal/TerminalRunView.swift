@@ -30,9 +30,9 @@ package enum TerminalRunView {
 
     private static func fullPanel(_ state: RunningViewModel.State, width: Int) -> [StyledLine] {
         var lines: [StyledLine] = [header(state, width: width)]
-        if let workout = workoutLine(state) { lines.append(workout) }
+        if let workout = workoutLine(state, width: width) { lines.append(workout) }
         var cells = [
-            ("Time", state.elapsed), ("Moving", state.moving),
+            ("Time", state.moving), ("Elapsed", state.elapsed),
             ("Distance", state.distance), ("Calories", state.calories),
             ("Pace", state.currentPace), ("Avg pace", state.averagePace),
         ]
@@ -44,6 +44,9 @@ package enum TerminalRunView {
         if let fraction = state.progressFraction {
             lines += PanelLayout.barLines(
                 fraction: fraction, ownFraction: nil, label: state.progressLabel, width: width)
+        }
+        if let currentLap = state.currentLap {
+            lines.append(labelled("Lap", currentLap))
         }
         if let lastLap = state.lastLap {
             lines.append(labelled("Last lap", lastLap))
@@ -61,10 +64,10 @@ package enum TerminalRunView {
     /// as `height` leaves room for.
     private static func compactPanel(_ state: RunningViewModel.State, width: Int, height: Int) -> [StyledLine] {
         var numbers = StyledLine(PanelLayout.margin)
-        numbers.append(state.elapsed, .bold)
+        numbers.append(state.moving, .bold)
         numbers.append("  " + state.distance + "  " + state.currentPace + "  " + state.calories)
         var optional: [StyledLine] = []
-        if let workout = workoutLine(state) { optional.append(workout) }
+        if let workout = workoutLine(state, width: width) { optional.append(workout) }
         if let fraction = state.progressFraction {
             var bar = StyledLine(PanelLayout.margin)
             let label = state.progressPercent ?? ""
@@ -77,13 +80,17 @@ package enum TerminalRunView {
             optional.append(mateNotes(mate, compact: true))
         }
         optional += readingsLines(state, width: width)
+        if let currentLap = state.currentLap {
+            optional.append(labelled("Lap", currentLap))
+        }
         if let lastLap = state.lastLap {
-            optional.append(labelled("Last lap", lastLap))
+            // "Last", not "Last lap": the line then fits 40 columns whole.
+            optional.append(labelled(state.currentLap == nil ? "Last lap" : "Last", lastLap))
         }
         if let lastSplit = state.lastSplit {
             optional.append(lastSplitLine(lastSplit))
         }
-        optional.append(StyledLine(PanelLayout.margin + "avg " + state.averagePace + "  moving " + state.moving))
+        optional.append(StyledLine(PanelLayout.margin + "avg " + state.averagePace + "  elapsed " + state.elapsed))
         return [header(state, width: width), numbers] + optional.prefix(max(0, height - compactMinimumHeight))
     }
 
@@ -93,7 +100,7 @@ package enum TerminalRunView {
         var line = StyledLine(PanelLayout.margin)
         if state.gpsLost { line.append("GPS LOST ", .yellow) }
         if state.status != .running { line.append(state.statusText + " ", state.status == .paused ? .yellow : .bold) }
-        var numbers = state.elapsed + "  " + state.distance + "  " + state.currentPace
+        var numbers = state.moving + "  " + state.distance + "  " + state.currentPace
         if let percent = state.progressPercent { numbers += "  " + percent }
         line.append(numbers)
         if let mate = state.mate {
@@ -102,13 +109,18 @@ package enum TerminalRunView {
         return line
     }
 
-    /// The workout's step and the next one: `» Interval 3/8 · run · 0:42 left · then walk 1:00`,
-    /// in yellow for the first seconds of a new step.
-    private static func workoutLine(_ state: RunningViewModel.State) -> StyledLine? {
-        guard let step = state.workoutStep else { return nil }
+    /// The workout's step and the next one: `» Interval 3/8 · work 4'20"/km · 350 m left ·
+    /// then recovery 400 m`, in yellow for the first seconds of a new step. The next step is left
+    /// out when the line would not fit, and then the step's pace.
+    private static func workoutLine(_ state: RunningViewModel.State, width: Int) -> StyledLine? {
+        guard let full = state.workoutStep else { return nil }
+        let fits = { (text: String) in PanelLayout.margin.count + TerminalWidth.columns(of: "» " + text) <= width }
+        let step = fits(full) ? full : state.workoutStepBrief ?? full
         var line = StyledLine(PanelLayout.margin)
         line.append("» " + step, state.workoutStepIsNew ? .yellow : .bold)
-        if let next = state.workoutNext { line.append(" · " + next) }
+        if let next = state.workoutNext, fits(step + " · " + next) {
+            line.append(" · " + next)
+        }
         return line
     }
 

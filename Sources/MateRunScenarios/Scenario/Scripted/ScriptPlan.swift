@@ -63,13 +63,38 @@ struct ScriptPlan {
 
     var totalDistanceMetres: Double { segments.reduce(0) { $0 + $1.distanceMetres } }
 
-    /// The segments as the workout the runner follows.
+    /// The segments as the workout the runner follows, each with its pace and what it is for.
     var workout: Workout {
-        Workout(steps: segments.map { segment in
+        let intents = Self.intents(of: segments)
+        return Workout(steps: zip(segments, intents).map { segment, intent in
             Workout.Step(
                 activity: segment.activity, durationSeconds: segment.durationSeconds,
-                distanceMetres: segment.isSetByDistance ? segment.distanceMetres : nil, repetition: segment.repetition)
+                distanceMetres: segment.isSetByDistance ? segment.distanceMetres : nil, repetition: segment.repetition,
+                intent: intent, targetPaceSecondsPerKilometre: segment.speed > 0 ? 1000 / segment.speed : nil)
         })
+    }
+
+    /// What each segment is for. In a stretch of repeated segments, the fastest are the work and
+    /// the others the recovery; before the first such stretch is the warm-up, after the last the
+    /// cool-down; a plan without repeats is steady throughout.
+    static func intents(of segments: [ScriptedSegment]) -> [Workout.Intent] {
+        guard let firstRepeated = segments.firstIndex(where: { $0.repetition != nil }),
+              let lastRepeated = segments.lastIndex(where: { $0.repetition != nil })
+        else { return segments.map { _ in .steady } }
+        var intents: [Workout.Intent] = []
+        var index = 0
+        while index < segments.count {
+            guard segments[index].repetition != nil else {
+                intents.append(index < firstRepeated ? .warmUp : index > lastRepeated ? .coolDown : .steady)
+                index += 1
+                continue
+            }
+            let end = segments[index...].firstIndex { $0.repetition == nil } ?? segments.count
+            let fastest = segments[index..<end].map(\.speed).max() ?? 0
+            intents += segments[index..<end].map { $0.speed >= fastest ? .work : .recovery }
+            index = end
+        }
+        return intents
     }
     var totalDurationSeconds: Double { segments.reduce(0) { $0 + $1.durationSeconds } }
 }

@@ -2,10 +2,11 @@ import MateRunDomain
 import Testing
 @testable import MateRunPresentation
 
-/// The small things a runner noticed on the screens: the loser's header, splits whose time and
-/// pace disagreed, a table that lost its columns from 10'00"/km, and the fastest split unmarked.
+/// Headers and splits as a runner reads them: the pair's result in the header, one word for how a
+/// run ended on the panel and in the result, a split's time and pace rounded alike, the splits
+/// table's columns from 10'00"/km, and the fastest split marked.
 @Suite("Headers and splits read right")
-struct SmallScreenFixesTests {
+struct HeadersAndSplitsTests {
     static func pairSummary(_ result: MateResult, mode: MateMode = .race, winner: MateRole? = nil) -> MateRunSummary {
         MateRunSummary(
             terms: MateTerms(mode: mode, goalMetres: 5000), own: Fixtures.summary,
@@ -14,7 +15,7 @@ struct SmallScreenFixesTests {
     }
 
     @Test("a paired run's header says WON, LOST or TEAM DONE", arguments: [
-        (MateResult.won, "WON"), (.lost, "LOST"), (.teamFinished, "TEAM DONE"), (.mateLost, "FINISHED"),
+        (MateResult.won, "WON"), (.lost, "LOST"), (.teamFinished, "TEAM DONE"), (.mateLost, "ENDED"),
     ] as [(MateResult, String)])
     func pairHeader(result: MateResult, expected: String) {
         // Given a paired run that finished
@@ -26,6 +27,20 @@ struct SmallScreenFixesTests {
         // Then the header says it
         #expect(state.statusText == expected)
         #expect(TerminalRunView.render(state, width: 80, colour: false)[0].hasSuffix(expected))
+    }
+
+    @Test("the panel's header and the result's title say the same word for every ending", arguments: [
+        RunEnding.goalReached, .sensorsEnded, .stopped, .cancelled, .endedByMate,
+    ])
+    func oneWordForAnEnding(ending: RunEnding) {
+        // Given a run that ended this way
+        var viewModel = RunningViewModel()
+        viewModel.send(.started(profile: Fixtures.alice, goalMetres: nil))
+        let state = viewModel.send(.event(.finished(RunSummary(snapshot: Fixtures.midRun, splits: [], ending: ending))))
+        // When the header and the result are drawn
+        let title = ResultViewModel(summary: RunSummary(snapshot: Fixtures.midRun, splits: [], ending: ending), profile: Fixtures.alice).state.title
+        // Then both carry the same word
+        #expect(title.lowercased().hasSuffix(state.statusText.lowercased()), "header \(state.statusText), result \(title)")
     }
 
     @Test("a split's time is rounded as its pace is, so a kilometre reads the same in both")
@@ -124,31 +139,51 @@ struct WorkoutPanelTests {
     }
 
     static let intervals = Workout(steps: [
-        .init(activity: .running, durationSeconds: 600),
-        .init(activity: .running, durationSeconds: 120, repetition: .init(index: 1, count: 2)),
-        .init(activity: .walking, durationSeconds: 90, repetition: .init(index: 1, count: 2)),
-        .init(activity: .running, durationSeconds: 240, distanceMetres: 1200, repetition: .init(index: 2, count: 2)),
+        .init(activity: .running, durationSeconds: 600, intent: .warmUp, targetPaceSecondsPerKilometre: 390),
+        .init(activity: .running, durationSeconds: 120, repetition: .init(index: 1, count: 2), intent: .work,
+              targetPaceSecondsPerKilometre: 260),
+        .init(activity: .walking, durationSeconds: 90, repetition: .init(index: 1, count: 2), intent: .recovery,
+              targetPaceSecondsPerKilometre: 690),
+        .init(activity: .running, durationSeconds: 240, distanceMetres: 1200, repetition: .init(index: 2, count: 2),
+              intent: .work, targetPaceSecondsPerKilometre: 200),
+        .init(activity: .running, durationSeconds: 300, repetition: .init(index: 2, count: 2), intent: .recovery,
+              targetPaceSecondsPerKilometre: 405),
     ])
 
-    @Test("the step now, what is left of it, and the next one")
+    @Test("the step now, its target pace, what is left of it, and the next one")
     func stepAndNext() {
         // Given a run 42 s before the end of its first interval
         let state = Self.state(at: 678, of: Self.intervals)
-        // Then the panel says which interval, how long is left, and what follows
-        #expect(state.workoutStep == "Interval 1/2 · run · 0:42 left")
-        #expect(state.workoutNext == "then walk 1:30")
+        // Then the panel says which interval, at what pace, how long is left, and what follows
+        #expect(state.workoutStep == "Interval 1/2 · work 4'20\"/km · 0:42 left")
+        #expect(state.workoutNext == "then recovery 1:30")
         #expect(!state.workoutStepIsNew)
         let panel = TerminalRunView.render(state, width: 80, colour: false)
-        #expect(panel[1] == " » Interval 1/2 · run · 0:42 left · then walk 1:30")
+        #expect(panel[1] == " » Interval 1/2 · work 4'20\"/km · 0:42 left · then recovery 1:30")
+    }
+
+    @Test("work reps and recoveries are named apart; a jog is a recovery run")
+    func workAndRecovery() {
+        #expect(Self.state(at: 100, of: Self.intervals).workoutStep == "Warm-up · run 6'30\"/km · 8:20 left")
+        #expect(Self.state(at: 722, of: Self.intervals).workoutStep == "Recovery 1/2 · walk 11'30\"/km · 1:28 left")
+        #expect(Self.state(at: 1100, of: Self.intervals).workoutStep == "Recovery 2/2 · jog 6'45\"/km · 4:10 left")
     }
 
     @Test("a new step is cued, a step by distance counts metres, the last says so")
     func cueDistanceAndLast() {
         let walk = Self.state(at: 722, of: Self.intervals)
-        #expect(walk.workoutStep == "Walk 1/2 · 1:28 left" && walk.workoutStepIsNew)
+        #expect(walk.workoutStepIsNew)
         let byDistance = Self.state(at: 830, of: Self.intervals)
-        #expect(byDistance.workoutStep == "Interval 2/2 · run · 1.10 km left")
-        #expect(byDistance.workoutNext == "last step")
+        #expect(byDistance.workoutStep == "Interval 2/2 · work 3'20\"/km · 1.10 km left")
+        #expect(byDistance.workoutNext == "then recovery 5:00")
+        #expect(Self.state(at: 1100, of: Self.intervals).workoutNext == "last step")
         #expect(Self.state(at: 2000, of: Self.intervals).workoutStep == nil)
+    }
+
+    @Test("on a narrow panel the next step, then the pace, is left out rather than cut")
+    func narrowPanel() {
+        let state = Self.state(at: 678, of: Self.intervals)
+        #expect(TerminalRunView.render(state, width: 46, colour: false)[1] == " » Interval 1/2 · work 4'20\"/km · 0:42 left")
+        #expect(TerminalRunView.render(state, width: 40, colour: false)[1] == " » Interval 1/2 · 0:42 left")
     }
 }
