@@ -2,7 +2,8 @@ import MateRunDomain
 
 /// The numbers both sides of a pairing must agree on; PROTOCOL.md explains each one.
 ///
-/// Durations are in seconds (as `Double`) like the rest of Domain's run time.
+/// Durations are in seconds (as `Double`) of wall-clock time: a connection's deadlines do not
+/// speed up with the replay.
 package enum MateProtocol {
     /// Sent in `hello`; a host refuses any other with `.version`.
     package static let version = 1
