@@ -108,4 +108,49 @@ struct RunFlowCoordinatorTests {
         #expect(result.own.snapshot.goalMetres == (mode == .race ? 5000 : nil))
         #expect(screen.entries.last == "finish cancelled cancelled")
     }
+
+    @Test func aPairedRunShowsTheMateAsItRunsAndEndsWithTheResultBothSidesAgree() async {
+        // Given a paired race to 300 m with no countdown: the own run reaches the goal at 100 s,
+        // and the mate's progress arrives on the link meanwhile
+        let clock = ManualClock()
+        let screen = RecordingScreen()
+        let terms = MateTerms(mode: .race, goalMetres: 300)
+        let (link, mate) = FakeMateLink.pair()
+        let ownEnd = RunSummary(
+            snapshot: RunSnapshot(elapsedSeconds: 100, movingSeconds: 100, distanceMetres: 300, goalMetres: 300),
+            splits: [], ending: .goalReached)
+        let flow = MateFlowCoordinator(
+            profile: runner,
+            pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 0, link: link),
+            screen: screen, wallClock: clock,
+            makeRun: { _, _, _ in
+                ScriptedUseCase(script: [
+                    .progress(RunSnapshot(elapsedSeconds: 50, movingSeconds: 50, distanceMetres: 150, goalMetres: 300)),
+                    .finished(ownEnd),
+                ])
+            },
+            runClock: { clock })
+        await mate.send(.progress(MateProgress(
+            seq: 1, elapsedSeconds: 40, movingSeconds: 40, distanceMetres: 100, caloriesKilocalories: 5, paused: false)))
+        // When the flow runs, the wall clock moving a second at a time, to its end
+        let run = Task { await flow.run() }
+        let ended = Flag()
+        Task {
+            _ = await run.value
+            ended.set()
+        }
+        for _ in 0..<600 where !ended.isSet {
+            clock.advance(by: 1)
+            for _ in 0..<200 where !ended.isSet { await Task.yield() }
+        }
+        let result = await run.value
+        // Then the runner won, the mate was told the run finished, and the screen showed the run,
+        // the mate, and the result with the pair's word
+        #expect(result.result == .won)
+        #expect(result.winner == .host)
+        #expect(result.own.ending == .goalReached)
+        #expect(link.sent.contains { if case .state(_, .finished) = $0 { true } else { false } })
+        #expect(screen.entries.contains("update RUNNING"))
+        #expect(screen.entries.last == "finish goalReached won")
+    }
 }

@@ -83,13 +83,6 @@ struct RunningUseCaseTests {
     }
 }
 
-/// A flag one task sets and another polls.
-final class Flag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
-}
-
 extension RunningUseCaseTests {
     @Test func theRunnersKeysPauseResumeMarkALapAndStopTheRunWithEvents() async {
         // Given a 20-minute run with a motion update every second, and the runner's controls
