@@ -18,7 +18,7 @@ package struct TimedOut: Error, CustomStringConvertible {
 /// The bound holds even for an operation that ignores cancellation: the caller is answered when
 /// time runs out, and the operation is cancelled and left to end on its own.
 package func withTimeout<Value: Sendable>(
-    _ seconds: Double = 30, _ operation: @escaping @Sendable () async throws -> Value
+    _ seconds: Double = 120, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     let outcome = FirstOutcome<Value>()
     let work = Task {

@@ -6,12 +6,12 @@ import Testing
 ///
 /// Every wait is bounded: a run that is not over within `bound` is killed and fails, and the
 /// `timeLimit` is a backstop on top. The tests of this suite run concurrently (about 35 s together).
-@Suite("Paired materun processes", .timeLimit(.minutes(4)))
+@Suite("Paired materun processes", .timeLimit(.minutes(8)))
 struct PairedProcessTests {
     /// Replay speed: a race or team run lasts about 25-30 s of wall time.
     static let speed = 50
     /// The most a whole paired run may take, start to both exits.
-    static let bound: Duration = .seconds(60)
+    static let bound: Duration = .seconds(180)
 
     @Test func aRaceSurvivesADroppedConnectionAndBothSidesNameTheSameWinner() async throws {
         guard let run = try await pairedRunWithCut(

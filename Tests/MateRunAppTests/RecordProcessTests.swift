@@ -10,7 +10,7 @@ struct RecordProcessTests {
         let replay = try MateRunProcess(
             "replay", arguments: ["replay", packageRoot + "/Scenarios/easy-5k.json", "--speed", "50", "--json"],
             executable: try requireMateRunExecutable())
-        let underWay = try await replay.wait(before: .now + .seconds(60)) { process in
+        let underWay = try await replay.wait(before: .now + .seconds(120)) { process in
             process.lastEvent("progress").map { ($0["elapsed_s"] as? Double ?? 0) >= 200 } ?? false
         }
         try #require(underWay, "the replay did not get 200 s in:\n\(replay.tail)")
@@ -21,7 +21,7 @@ struct RecordProcessTests {
         // Given a replay under way, killed where it stands
         let replay = try await replayUnderWay()
         replay.kill()
-        #expect(try await replay.wait(before: .now + .seconds(60)) { !$0.isRunning })
+        #expect(try await replay.wait(before: .now + .seconds(120)) { !$0.isRunning })
         // When the next materun lists the history
         let history = await runMateRun(["history", "--json"], data: replay.data)
         // Then it says it read the run cut short from its journal, and lists it with what was run
@@ -43,7 +43,7 @@ struct RecordProcessTests {
         // Given a replay under way, stopped with Ctrl-C
         let replay = try await replayUnderWay()
         replay.interrupt()
-        #expect(try await replay.exitStatus(before: .now + .seconds(60)) == 130)
+        #expect(try await replay.exitStatus(before: .now + .seconds(120)) == 130)
         let summary = try #require(replay.lines.last)
         // When it is shown again, Then it is kept as cancelled, the summary line it printed
         let shown = await runMateRun(["show", "latest", "--json"], data: replay.data)

@@ -6,7 +6,7 @@ import Testing
 
 /// The runner's keys, driven through a pseudo-terminal: the real `materun` sees a terminal on its
 /// standard input and output, as it would in a shell, and the test types on the other side.
-@Suite("Keys through a pseudo-terminal", .timeLimit(.minutes(1)))
+@Suite("Keys through a pseudo-terminal", .timeLimit(.minutes(5)))
 struct TerminalKeysTests {
     @Test func keysMapToTheRunnersCommands() {
         #expect(TerminalKeys.command(for: UInt8(ascii: " ")) == .togglePause)
@@ -36,7 +36,7 @@ struct TerminalKeysTests {
         process.standardError = child
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let deadline = ContinuousClock.now + .seconds(40)
+        let deadline = ContinuousClock.now + .seconds(120)
         try #require(await terminal.wait(for: "RUNNING", before: deadline), "no panel:\n\(terminal.screen)")
         try #require(await terminal.wait(for: "keys: space pause/resume", before: deadline))
 

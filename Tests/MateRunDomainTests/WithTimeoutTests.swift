@@ -3,17 +3,17 @@ import Testing
 
 @Suite("The tests' own time bound")
 struct WithTimeoutTests {
-    @Test func aWaitThatIgnoresCancellationIsStillBounded() async throws {
-        // Given an operation that waits a minute and cannot be cancelled
-        let start = ContinuousClock.now
+    @Test(.timeLimit(.minutes(10)))
+    func aWaitThatIgnoresCancellationIsStillBounded() async throws {
+        // Given an operation that waits an hour and cannot be cancelled
         // When it is bounded to a fifth of a second
+        // Then the caller is answered with the timeout (a bound that waited for the operation
+        // would hold the test for the hour, past its time limit)
         await #expect(throws: TimedOut.self) {
             try await withTimeout(0.2) {
-                await Task.detached { try? await Task.sleep(for: .seconds(60)) }.value
+                await Task.detached { try? await Task.sleep(for: .seconds(3600)) }.value
             }
         }
-        // Then the caller is answered long before the operation ends
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func anOperationThatEndsInTimeGivesItsValue() async throws {

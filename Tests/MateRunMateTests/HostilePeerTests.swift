@@ -9,7 +9,7 @@ import Testing
 /// answers with the protocol's reason and keeps serving. (Garbage, oversize and silent clients,
 /// wrong codes, a second joiner and the code budget have their own tests in `MatePairingTests`,
 /// `TCPTransportTests` and `PairingRulesTests`.)
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct HostilePeerTests {
     let terms = MateTerms(mode: .race, goalMetres: 1000)
     let goodbye = MateGoodbye(reason: .finished, message: "test over")

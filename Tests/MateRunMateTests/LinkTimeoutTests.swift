@@ -18,7 +18,7 @@ extension MateClock {
 /// The link's own timeouts, driven by a manual clock over a real loopback connection: a
 /// heartbeat after a second of silence, and a mate lost 30 s after its connection dropped, each
 /// seen without waiting for it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LinkTimeoutTests {
     /// A host-side link over an accepted connection, with the protocol's timings on `clock`, and
     /// the raw client at the other end.

@@ -7,7 +7,7 @@ import Testing
 
 /// Host and joiner over real loopback sockets: the handshake, and every refusal the host makes
 /// while it keeps waiting for the right mate.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct MatePairingTests {
     let terms = MateTerms(mode: .race, goalMetres: 1000, speed: 2)
     let goodbye = MateGoodbye(reason: .finished, message: "test over")

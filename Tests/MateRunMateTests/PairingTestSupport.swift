@@ -30,14 +30,14 @@ struct PendingHostPairing {
         task = Task { try await host.pairing() }
     }
 
-    func value(within seconds: Double = 60) async throws -> MatePairing {
+    func value(within seconds: Double = 120) async throws -> MatePairing {
         try await withTimeout(seconds) { [task] in try await task.value }
     }
 }
 
 /// Pairs `joiner` with `host` (already waiting), both within a bound.
 func pair(
-    _ joiner: MateJoiner, with host: PendingHostPairing, within seconds: Double = 60
+    _ joiner: MateJoiner, with host: PendingHostPairing, within seconds: Double = 120
 ) async throws -> (host: MatePairing, joiner: MatePairing) {
     let joined = try await withTimeout(seconds) { try await joiner.pair() }
     return (try await host.value(within: seconds), joined)
@@ -54,7 +54,7 @@ func pairingError(_ joiner: MateJoiner) async throws -> MatePairingError? {
 }
 
 /// The next event on `link` other than `.alive`, within `seconds`; nil when the events ended.
-func nextEvent(_ link: any MateLink, within seconds: Double = 30) async throws -> MateLinkEvent? {
+func nextEvent(_ link: any MateLink, within seconds: Double = 120) async throws -> MateLinkEvent? {
     try await withTimeout(seconds) {
         for await event in link.events where event != .alive {
             return event
@@ -64,7 +64,7 @@ func nextEvent(_ link: any MateLink, within seconds: Double = 30) async throws -
 }
 
 /// Waits for an `.alive` on `link`, returning the other events seen before it.
-func eventsUntilAlive(_ link: any MateLink, within seconds: Double = 30) async throws -> [MateLinkEvent] {
+func eventsUntilAlive(_ link: any MateLink, within seconds: Double = 120) async throws -> [MateLinkEvent] {
     try await withTimeout(seconds) {
         var before: [MateLinkEvent] = []
         for await event in link.events {

@@ -4,7 +4,7 @@ import MateRunDomain
 @testable import MateRunSocket
 
 /// The next message on `channel`, within `seconds`.
-func nextMessage(_ channel: SocketMateChannel, within seconds: Double = 30) async throws -> MateMessage? {
+func nextMessage(_ channel: SocketMateChannel, within seconds: Double = 120) async throws -> MateMessage? {
     try await withTimeout(seconds) {
         var messages = channel.incoming.makeAsyncIterator()
         return try await messages.next()
@@ -12,7 +12,7 @@ func nextMessage(_ channel: SocketMateChannel, within seconds: Double = 30) asyn
 }
 
 /// The next raw frame on `connection`, as text, within `seconds`.
-func nextFrame(_ connection: TCPConnection, within seconds: Double = 30) async throws -> String? {
+func nextFrame(_ connection: TCPConnection, within seconds: Double = 120) async throws -> String? {
     try await withTimeout(seconds) {
         var frames = connection.frames.makeAsyncIterator()
         return try await frames.next().map { String(decoding: $0, as: UTF8.self) }
@@ -20,7 +20,7 @@ func nextFrame(_ connection: TCPConnection, within seconds: Double = 30) async t
 }
 
 /// Why `channel`'s stream ended, reading and dropping any messages before the end.
-func closure(of channel: SocketMateChannel, within seconds: Double = 30) async throws -> MateChannelClosed? {
+func closure(of channel: SocketMateChannel, within seconds: Double = 120) async throws -> MateChannelClosed? {
     try await withTimeout(seconds) {
         do {
             for try await _ in channel.incoming {}

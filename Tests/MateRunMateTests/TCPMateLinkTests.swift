@@ -5,7 +5,7 @@ import Testing
 
 /// Paired links over real loopback sockets: messages, heartbeats, goodbyes, and a connection
 /// cut in the middle of a run by a relay.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TCPMateLinkTests {
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
 

@@ -6,7 +6,7 @@ import Testing
 @testable import MateRunSocket
 
 /// Real sockets on 127.0.0.1 with ephemeral ports; every await is bounded so that nothing hangs.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TCPTransportTests {
     @Test func messagesFlowBothWays() async throws {
         let listener = try TCPListener()

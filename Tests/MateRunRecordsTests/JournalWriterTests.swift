@@ -5,7 +5,7 @@ import Testing
 
 /// The journal is written on a thread of its own: lines reach the file without the caller
 /// waiting, in order, and a failed write is thrown by the next call.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct JournalWriterTests {
     private func temporaryFile() -> String {
         NSTemporaryDirectory() + "materun-journal-\(UUID().uuidString).jsonl"

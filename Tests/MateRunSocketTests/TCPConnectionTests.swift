@@ -4,7 +4,7 @@ import Testing
 
 /// The generic TCP layer on its own terms: bytes and frames, no protocol on top.
 @Suite struct TCPConnectionTests {
-    static let options = TCPConnectionOptions(idleTimeout: .seconds(30), maxFrameBytes: 1024)
+    static let options = TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: 1024)
 
     /// A listener on an ephemeral loopback port, one accepted connection and its client.
     struct Pair {
@@ -87,7 +87,7 @@ import Testing
 
     @Test func anOversizedFrameEndsThatConnectionWithItsFarewellAndTheListenerCarriesOn() async throws {
         // Given a server whose farewell names the cause
-        let farewell = TCPConnectionOptions(idleTimeout: .seconds(30), maxFrameBytes: 1024) { closed in
+        let farewell = TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: 1024) { closed in
             Array("farewell: \(closed.cause)\n".utf8)
         }
         let listener = try TCPListener()
