@@ -69,6 +69,8 @@ package enum MateRunCLI {
             return records.delete(id: id, dataDirectory: dataDirectory)
         case .replay(let options):
             return await interruptible { await ReplayCommand(container: container, options: options).run() }
+        case .track(let options):
+            return await interruptible { await TrackCommand(container: container, options: options).run() }
         case .host(let options):
             return await interruptible { await MateRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):

@@ -24,24 +24,27 @@ struct MateRunCommand {
     /// Pairs, runs, and returns the exit status (130 when stopped with Ctrl-C).
     func run() async -> Int32 {
         let scenario: Scenario
+        let nmea: NMEAFeed?
         do {
             scenario = try container.loadScenario(for: options)
+            nmea = try container.nmeaFeed(options: options)
         } catch {
             return fail("\(error)")
         }
+        defer { nmea?.close() }
         let profile = container.profile(for: scenario, options: options)
         let controls = RunnerControls()
         let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
         defer { screen.restore() }
         switch side {
         case .host(let host):
-            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls)
+            return await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         case .join(let join):
             let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
             screen.announce(
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
-            return await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+            return await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
                 try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         }
@@ -51,7 +54,7 @@ struct MateRunCommand {
     /// same task group, so a joiner whose connection drops can resume until the run is over.
     private func runAsHost(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
-        controls: RunnerControls
+        controls: RunnerControls, nmea: NMEAFeed?
     ) async -> Int32 {
         guard let goal = container.goalMetres(for: scenario, options: self.options) else {
             return fail(
@@ -78,7 +81,7 @@ struct MateRunCommand {
                     writeMessage("materun: \(notice)")
                 }
             }
-            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+            let status = await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
                 try await host.pairing()
             }
             await host.close()
@@ -88,7 +91,7 @@ struct MateRunCommand {
 
     /// Waits for the pairing, then runs the pair's flow to its result.
     private func pairAndRun(
-        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
+        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls, nmea: NMEAFeed?,
         pair: () async throws -> MatePairing
     ) async -> Int32 {
         let pairing: MatePairing
@@ -106,7 +109,7 @@ struct MateRunCommand {
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(
                     scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal,
-                    controls: controls)
+                    controls: controls, nmea: nmea)
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         flow.keeper = container.keeper(

@@ -10,8 +10,10 @@ struct ReplayCommand {
     /// trapped signal; `MateRunCLI` makes it that signal's status).
     func run() async -> Int32 {
         let scenario: Scenario
+        let nmea: NMEAFeed?
         do {
             scenario = try container.loadScenario(for: options)
+            nmea = try container.nmeaFeed(options: options)
         } catch {
             container.errors.writeLine("materun: \(error)")
             container.errors.flush()
@@ -30,8 +32,9 @@ struct ReplayCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
                 scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
-                controls: controls)
+                controls: controls, nmea: nmea)
         }
+        nmea?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 }
