@@ -30,6 +30,7 @@ package final class GPSDDropCounter: Sendable {
         var parts: [String] = []
         if parsed.noFix > 0 { parts.append("\(parsed.noFix) without a fix") }
         if parsed.timeWentBack > 0 { parts.append("\(parsed.timeWentBack) with a time going back") }
+        if parsed.timeJumped > 0 { parts.append("\(parsed.timeJumped) with a time far ahead") }
         if parsed.malformed > 0 { parts.append("\(parsed.malformed) malformed") }
         if parsed.garbage > 0 { parts.append("\(parsed.garbage) not JSON") }
         if oversized > 0 { parts.append("\(oversized) too long") }

@@ -10,8 +10,8 @@ import Synchronization
 /// motion stream ticks on the run clock, so that a loss of signal shows while no fix comes; it
 /// carries the later of the clock and the latest fix's time, so that it never lags the fixes of a
 /// log played faster than real time. Both streams end when gpsd's session ends (gpsd gone for
-/// longer than the client retries), when no fix came for `idleEnd` seconds of run clock, or
-/// when the run stops consuming them.
+/// longer than the client retries), when no fix came for `idleEnd` seconds of run clock since
+/// the last one, or when the run stops consuming them.
 package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
     private let locations: AsyncStream<LocationSample>
     private let motions: AsyncStream<MotionSample>
@@ -56,7 +56,7 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
                             return
                         }
                         let now = clock.now()
-                        let (motion, idle) = state.withLock { state in (state.motion(at: now), state.idle(at: now)) }
+                        let (motion, idle) = state.withLock { ($0.motion(at: now), $0.idle(at: now)) }
                         if let idleEnd, idle >= idleEnd { return }
                         motionSink.yield(motion)
                         second += 1
@@ -89,7 +89,7 @@ struct LiveState {
     /// The gpsd time of run time zero.
     private var origin: Double?
     private var last: LocationSample?
-    /// Run-clock time of the latest fix's arrival (or of the start, before the first).
+    /// Run-clock time of the latest fix's arrival.
     private var lastArrival: Double?
     private var speed = 0.0
 
@@ -118,9 +118,9 @@ struct LiveState {
         MotionSample(time: max(now, last?.time ?? 0), activity: .inferred(fromSpeed: speed))
     }
 
-    /// Seconds of run clock since the latest fix arrived (since the start before the first).
-    mutating func idle(at now: Double) -> Double {
-        if lastArrival == nil { lastArrival = now }
-        return now - (lastArrival ?? now)
+    /// Seconds of run clock since the latest fix arrived; zero before the first (a receiver may
+    /// take a minute to its first fix: that is waiting, not idling).
+    func idle(at now: Double) -> Double {
+        lastArrival.map { now - $0 } ?? 0
     }
 }

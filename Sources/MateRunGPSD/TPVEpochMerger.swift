@@ -9,6 +9,12 @@ import MateRunJSON
 /// out when the first report of a later epoch arrives, or by `flush()` (the connection ended, or
 /// the stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
 /// most one epoch is held, so that garbage from the port costs neither a crash nor memory.
+///
+/// Times only go forward: a report before the last epoch handed out is dropped. One exception,
+/// because a single wrong time would otherwise poison the rest of the run: a held epoch that
+/// jumped more than `maxForwardJump` ahead is dropped when the next report falls back between it
+/// and the last epoch (gpsd dates a GGA by the day it last knew: after a stretch without a fix
+/// whose clock rolled past midnight, one epoch can be a day ahead until the next RMC).
 package struct TPVEpochMerger: Sendable {
     /// What was dropped, by reason.
     package struct Counts: Sendable, Equatable {
@@ -20,12 +26,17 @@ package struct TPVEpochMerger: Sendable {
         package var noFix = 0
         /// TPV reports whose time is before an epoch already handed out.
         package var timeWentBack = 0
+        /// Epochs dropped because their time jumped far ahead and the reports after fell back.
+        package var timeJumped = 0
 
         package init() {}
 
         /// Every dropped report.
-        package var total: Int { garbage + malformed + noFix + timeWentBack }
+        package var total: Int { garbage + malformed + noFix + timeWentBack + timeJumped }
     }
+
+    /// Seconds ahead of the last epoch beyond which an epoch is suspect (see the type's doc).
+    package static let maxForwardJump = 600.0
 
     package private(set) var counts = Counts()
     /// The epoch being merged.
@@ -75,7 +86,12 @@ package struct TPVEpochMerger: Sendable {
             return nil
         }
         if report.unixTime < current.unixTime {
-            counts.timeWentBack += 1
+            if let lastTime, current.unixTime - lastTime > Self.maxForwardJump {
+                counts.timeJumped += 1
+                epoch = report.fix(over: nil)
+            } else {
+                counts.timeWentBack += 1
+            }
             return nil
         }
         let done = flush()

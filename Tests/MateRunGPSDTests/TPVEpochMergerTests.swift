@@ -97,6 +97,25 @@ import Testing
         #expect(merger.flush()?.unixTime == t0 + 3)
     }
 
+    @Test func anEpochDatedADayAheadIsDroppedWhenTheReportsAfterItFallBack() {
+        // Given an epoch handed out, then one a day ahead (gpsd's GGA after a midnight roll-over)
+        // followed by the same fix correctly dated by its RMC, and the next epoch
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-09T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:51Z","lat":46.5,"lon":6.5}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then the run goes on in the right day, and the jump is counted
+        #expect(fixes.map(\.unixTime) == [t0, t0 + 1, t0 + 2])
+        #expect(merger.counts.timeJumped == 1)
+        #expect(merger.counts.timeWentBack == 0)
+    }
+
     @Test func accuracyFallsBackToEpxEpyAndAltitudeToMSLThenAlt() {
         // Given reports without eph or altHAE
         var merger = TPVEpochMerger()

@@ -81,7 +81,7 @@ enum CommandTable {
             OptionSpec("--gpsd", value: "HOST:PORT", help: "gpsd's address (default 127.0.0.1:2947)"),
             OptionSpec(
                 "--idle-end", value: "SECONDS",
-                help: "end the run after this many seconds without a fix, 1-86400", "(default: never)"),
+                help: "end the run when this many seconds pass after the last fix, 1-86400", "(default: never)"),
             OptionSpec(
                 "--gpsd-retry", value: "SECONDS",
                 help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),

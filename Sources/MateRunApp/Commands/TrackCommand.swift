@@ -30,6 +30,7 @@ struct TrackCommand {
             container.report("cannot reach gpsd at \(options.gpsd): \(error) (is gpsd running? --gpsd HOST:PORT)")
             return ExitStatus.failure
         }
+        container.report("connected to gpsd at \(options.gpsd)")
         if run.weightKilograms == nil {
             container.report("calories use \(Int(AppContainer.defaultWeightKilograms)) kg (set --weight KG)")
         }
