@@ -51,9 +51,12 @@ package struct GPSDClient: Sendable {
     package func events(from first: TCPConnection) -> AsyncStream<GPSDEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: GPSDEvent.self, bufferingPolicy: .bufferingNewest(4096))
         let session = Task { [self] in
+            // One merger for the session: times keep going forward and drops keep counting
+            // across reconnections.
+            let merger = SharedMerger()
             var connection = first
             while !Task.isCancelled {
-                let reason = await read(connection, to: continuation)
+                let reason = await read(connection, through: merger, to: continuation)
                 connection.close()
                 if Task.isCancelled { break }
                 continuation.yield(.connectionLost(reason: reason))
@@ -71,8 +74,9 @@ package struct GPSDClient: Sendable {
     }
 
     /// Reads one connection to its end; returns why it ended.
-    private func read(_ connection: TCPConnection, to continuation: AsyncStream<GPSDEvent>.Continuation) async -> String {
-        let merger = Mutex(TPVEpochMerger())
+    private func read(
+        _ connection: TCPConnection, through shared: SharedMerger, to continuation: AsyncStream<GPSDEvent>.Continuation
+    ) async -> String {
         let lastLine = Mutex(ContinuousClock.now)
         let drops = drops
         let quiet = Task {
@@ -81,7 +85,7 @@ package struct GPSDClient: Sendable {
                 let silent = lastLine.withLock { ContinuousClock.now - $0 } >= Self.quietFlush
                 guard silent else { continue }
                 // Yielded under the lock, so that a fix the reader completes cannot overtake it.
-                merger.withLock { merger in
+                shared.merger.withLock { merger in
                     if let fix = merger.flush() { continuation.yield(.fix(fix)) }
                 }
             }
@@ -91,7 +95,7 @@ package struct GPSDClient: Sendable {
         do {
             for try await line in connection.frames {
                 lastLine.withLock { $0 = .now }
-                let counts = merger.withLock { merger in
+                let counts = shared.merger.withLock { merger in
                     if let fix = merger.take(line: line) { continuation.yield(.fix(fix)) }
                     return merger.counts
                 }
@@ -103,7 +107,7 @@ package struct GPSDClient: Sendable {
         } catch {
             reason = "\(error)"
         }
-        merger.withLock { merger in
+        shared.merger.withLock { merger in
             if let fix = merger.flush() { continuation.yield(.fix(fix)) }
         }
         return reason
@@ -126,6 +130,11 @@ package struct GPSDClient: Sendable {
         }
         return nil
     }
+}
+
+/// The session's one merger, shared by the line reader and the quiet-stream flush.
+private final class SharedMerger: Sendable {
+    let merger = Mutex(TPVEpochMerger())
 }
 
 extension Duration {
