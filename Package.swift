@@ -60,7 +60,11 @@ let package = Package(
         ),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
-        .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunDomainTests",
+            // "MateRunScenarios": the use case's tests replay known samples through RecordedSensor.
+            dependencies: ["MateRunDomain", "MateRunScenarios", "MateRunTestSupport"]
+        ),
         .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON"]),
         .testTarget(
             name: "MateRunScenariosTests",
