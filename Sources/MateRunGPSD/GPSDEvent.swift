@@ -8,3 +8,15 @@ package enum GPSDEvent: Sendable, Equatable {
     /// gpsd did not come back within the retry window, or refused the watch: the session is over.
     case ended(reason: String)
 }
+
+extension GPSDEvent {
+    /// What the runner is told of gpsd's connection; nil for a fix.
+    package var notice: String? {
+        switch self {
+        case .fix: nil
+        case .connectionLost(let reason): "lost gpsd (\(reason)); reconnecting"
+        case .reconnected: "gpsd is back"
+        case .ended(let reason): reason
+        }
+    }
+}

@@ -18,8 +18,6 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
     /// What was delivered, for the keeper.
     package let delivered: RecentFixes
     private let state = Mutex(LiveState())
-    /// The task reading gpsd and ticking the motion stream.
-    private let pump: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     /// Starts reading `events` on `clock`; `idleEnd`: seconds without a fix that end the run
     /// (nil: never); each fix delivered is also added to `delivered`; `onConnection` hears of
@@ -69,7 +67,6 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
             locationSink.finish()
             motionSink.finish()
         }
-        pump.withLock { $0 = task }
         locationSink.onTermination = { _ in task.cancel() }
         motionSink.onTermination = { _ in task.cancel() }
     }
@@ -77,11 +74,6 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
     package func locationUpdates() -> AsyncStream<LocationSample> { locations }
 
     package func motionUpdates() -> AsyncStream<MotionSample> { motions }
-
-    /// Stops reading gpsd; both streams end.
-    package func stop() {
-        pump.withLock { $0?.cancel() }
-    }
 }
 
 /// What the live sensors know between fixes.

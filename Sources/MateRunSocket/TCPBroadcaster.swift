@@ -71,6 +71,8 @@ package final class TCPBroadcaster: Sendable {
                 continue
             }
             Task { [self] in
+                // What a client sends is not read for meaning; its stream ends, one way or the
+                // other, when the client goes.
                 do {
                     for try await _ in client.frames {}
                 } catch {}

@@ -56,21 +56,11 @@ struct TrackCommand {
             let clock = container.runClock(for: .times(1))
             let sensors = GPSDRunSensors(
                 events: events, clock: clock, idleEnd: idleEnd, delivered: delivered,
-                onConnection: { event in tell("materun: \(Self.notice(event))") })
+                onConnection: { event in event.notice.map { tell("materun: \($0)") } })
             return container.liveUseCase(
                 sensors: sensors, profile: profile, goalMetres: goal, clock: clock, controls: controls, nmea: nmea)
         }
         if let dropped = drops.summary { container.report(dropped) }
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
-    }
-
-    /// What the runner is told of gpsd's connection.
-    static func notice(_ event: GPSDEvent) -> String {
-        switch event {
-        case .connectionLost(let reason): "lost gpsd (\(reason)); reconnecting"
-        case .reconnected: "gpsd is back"
-        case .ended(let reason): reason
-        case .fix: "a fix"
-        }
     }
 }
