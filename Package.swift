@@ -10,7 +10,8 @@ import PackageDescription
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
-//   MateRunRecords       the run history on disk, GPX/TCX export   → Domain, JSON
+//   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
+//   MateRunGPSD          a real GPS: gpsd's JSON client, live sensors → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all
 /// `package` access (the targets are one program's parts, not a library's API) gets the
 /// cross-module optimisation `public` would get by default: without it, every small getter of a
@@ -33,10 +34,12 @@ let package = Package(
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
+                "MateRunGPSD",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
@@ -53,13 +56,18 @@ let package = Package(
         ),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
-        .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunDomainTests",
+            // "MateRunScenarios": the use case's tests replay known samples through RecordedSensor.
+            dependencies: ["MateRunDomain", "MateRunScenarios", "MateRunTestSupport"]
+        ),
         .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON"]),
         .testTarget(
             name: "MateRunScenariosTests",
             dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
+        .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",
@@ -76,7 +84,7 @@ let package = Package(
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
             dependencies: [
                 "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
-                "MateRunTestSupport", "materun",
+                "MateRunSocket", "MateRunGPSD", "MateRunTestSupport", "materun",
             ],
             exclude: ["Golden", "DeviceGPX"]
         ),

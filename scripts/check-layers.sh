@@ -10,6 +10,8 @@
 #                        through MateRunSocket), no scenario, screen or app code
 #   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Dispatch and
 #                        Synchronization: no mate, socket, scenario, screen or app code
+#   MateRunGPSD          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
+#                        through MateRunSocket), no mate, scenario, record, screen or app code
 # and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -33,6 +35,7 @@ MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Found
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
+MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -79,7 +82,8 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunRecords:import FoundationXML" "MateRunDomain:import MateRunRecords" \
               "MateRunPresentation:import MateRunRecords" "MateRunMate:import MateRunRecords" \
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
-              "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain"; do
+              "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain" \
+              "MateRunGPSD:import Glibc" "MateRunGPSD:import MateRunMate" "MateRunGPSD:import MateRunScenarios"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

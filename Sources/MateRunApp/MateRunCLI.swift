@@ -56,7 +56,7 @@ package enum MateRunCLI {
         // Only a command that writes to the history seals what a dead process left; the others
         // read it as it is and write nothing.
         switch command {
-        case .replay, .host, .join, .delete: records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        case .replay, .track, .host, .join, .delete: records.recoverInterrupted(dataDirectory: command.dataDirectory)
         case .help, .version, .validate, .scenarios, .history, .show, .export: break
         }
         switch command {
@@ -82,6 +82,8 @@ package enum MateRunCLI {
             return try records.delete(id: id, dataDirectory: dataDirectory)
         case .replay(let options):
             return try await interruptible { () throws(CommandFailure) in try await ReplayCommand(container: container, options: options).run() }
+        case .track(let options):
+            return try await interruptible { () throws(CommandFailure) in try await TrackCommand(container: container, options: options).run() }
         case .host(let options):
             return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):

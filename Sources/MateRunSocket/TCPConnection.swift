@@ -97,6 +97,12 @@ package final class TCPConnection: Sendable {
         }
     }
 
+    /// Bytes sent or enqueued that the peer has not taken yet: what a sender that must not wait
+    /// for a slow reader bounds.
+    package var queuedByteCount: Int {
+        state.withLock { state in state.outbox.reduce(0) { $0 + $1.bytes.count - $1.offset } }
+    }
+
     /// Changes how long the connection may go without a complete frame from the peer before it
     /// is closed, counted from the last frame (e.g. short during a handshake, longer afterwards).
     package func setIdleTimeout(_ timeout: Duration) {

@@ -1,6 +1,7 @@
 @testable import MateRunApp
 import MateRunDomain
 import MateRunRecords
+import MateRunSocket
 import Testing
 
 @Suite("Command line parsing")
@@ -37,11 +38,11 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
-        (["export", "latest", "--format", "kml"], "--format must be 'gpx' or 'tcx', not 'kml'"),
-        (["export", "latest"], "export needs --format gpx or --format tcx"),
+        (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx' or 'nmea', not 'kml'"),
+        (["export", "latest"], "export needs --format gpx, tcx or nmea"),
         (["show"], "show needs a ID|latest"),
         (["delete"], "delete needs a ID"),
         (["history", "latest"], "unexpected argument 'latest'"),
@@ -94,7 +95,8 @@ struct CommandLineParserTests {
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
-                      "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx"]
+                      "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
+                      "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2"]
         var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
         for option in spec.options {
             arguments.append(option.name)
@@ -108,7 +110,13 @@ struct CommandLineParserTests {
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
+            expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             #expect(run == expected)
+        case .track(let track):
+            var expected = RunOptions(scenarioPath: "gpsd://127.0.0.1:2948", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
+            expected.maxHeartRateBPM = 185
+            expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            #expect(track == TrackOptions(run: expected, gpsd: TCPEndpoint(host: "127.0.0.1", port: 2948), idleEndSeconds: 5, retrySeconds: 2))
         case .validate(let path, let dataDirectory):
             #expect(path == "x.json" && dataDirectory == "/tmp/runs")
         case .scenarios(let directory, let dataDirectory):
@@ -119,6 +127,7 @@ struct CommandLineParserTests {
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
+            expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
@@ -126,6 +135,7 @@ struct CommandLineParserTests {
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
+            expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             #expect(join.run == expected)
         case .history(let history):
             #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))

@@ -69,7 +69,10 @@ final class MateRunProcess {
     /// Where the process keeps its runs: never the real home.
     let data: TemporaryDataDirectory
 
-    init(_ label: String, arguments: [String], executable: String, data: TemporaryDataDirectory = TemporaryDataDirectory()) throws {
+    init(
+        _ label: String, arguments: [String], executable: String, data: TemporaryDataDirectory = TemporaryDataDirectory(),
+        environment extra: [String: String] = [:]
+    ) throws {
         self.data = data
         self.label = label
         let outputPipe = Pipe(), errorPipe = Pipe()
@@ -79,6 +82,7 @@ final class MateRunProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["MATERUN_DATA_DIR"] = data.path
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputPipe

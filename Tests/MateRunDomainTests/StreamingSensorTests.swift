@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunScenarios
 import MateRunTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import MateRunDomain
 import MateRunRecords
+import MateRunSocket
 
 /// How fast a replay runs: a multiple of real time, or as fast as the machine allows.
 package enum ReplaySpeed: Sendable, Equatable {
@@ -26,6 +27,8 @@ package struct RunOptions: Sendable, Equatable {
     package var dataDirectory: String?
     /// False with `--no-save`: the run is not kept.
     package var save = true
+    /// `--nmea-serve ADDR:PORT`: serve the run's fixes as NMEA 0183 there.
+    package var nmeaServe: TCPEndpoint?
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,
@@ -60,6 +63,17 @@ package struct JoinOptions: Sendable, Equatable {
     package var code: String
 }
 
+/// `materun track`'s options beyond the run's own (whose scenario path names the gpsd source).
+package struct TrackOptions: Sendable, Equatable {
+    package var run: RunOptions
+    /// `--gpsd HOST:PORT`.
+    package var gpsd = TCPEndpoint(host: "127.0.0.1", port: 2947)
+    /// `--idle-end SECONDS`: end the run after this long without a fix; nil never.
+    package var idleEndSeconds: Double?
+    /// `--gpsd-retry SECONDS`: how long to keep reconnecting after gpsd goes away.
+    package var retrySeconds = 30.0
+}
+
 /// `materun history`'s options.
 package struct HistoryOptions: Sendable, Equatable {
     package var json = false
@@ -91,6 +105,7 @@ package struct ExportOptions: Sendable, Equatable {
 /// One invocation of materun, parsed and checked.
 package enum Command: Sendable, Equatable {
     case replay(RunOptions)
+    case track(TrackOptions)
     case validate(path: String, dataDirectory: String?)
     case scenarios(directory: String, dataDirectory: String?)
     case host(HostOptions)
@@ -106,6 +121,7 @@ package enum Command: Sendable, Equatable {
     package var dataDirectory: String? {
         switch self {
         case .replay(let options): options.dataDirectory
+        case .track(let options): options.run.dataDirectory
         case .validate(_, let directory), .scenarios(_, let directory), .delete(_, let directory): directory
         case .host(let options): options.run.dataDirectory
         case .join(let options): options.run.dataDirectory

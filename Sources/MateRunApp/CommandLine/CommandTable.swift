@@ -5,7 +5,7 @@ import MateRunRecords
 /// help (`HelpText`), the usage lines and the README's command block are generated from it, so
 /// they cannot disagree.
 enum CommandTable {
-    static let commands: [CommandSpec] = [replay, validate, scenarios, host, join, history, show, export, delete]
+    static let commands: [CommandSpec] = [replay, trackLive, validate, scenarios, host, join, history, show, export, delete]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
@@ -39,6 +39,11 @@ enum CommandTable {
         "--data-dir", value: "DIR",
         help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
     static let noSave = OptionSpec("--no-save", help: "do not keep this run in the history")
+    static let nmeaServe = OptionSpec(
+        "--nmea-serve", value: "ADDR:PORT",
+        help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
+        "on ADDR:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://ADDR:PORT")
+    static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
 
     // MARK: Commands
 
@@ -55,12 +60,53 @@ enum CommandTable {
         prints its summary (exit 130; SIGTERM 143, SIGHUP 129).
         """,
         options: [
-            speed, goal, weight, name, maxHeartRate, json, track, pace,
-            OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)"),
-            noSave, dataDirectory,
+            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
+
+    static let trackLive = CommandSpec(
+        name: "track", positional: nil, summary: "track a live run from a GPS receiver through gpsd",
+        details: """
+        Connects to gpsd's JSON socket, asks for its reports (?WATCH) and tracks the run from
+        its TPV reports as replay does from a scenario: the same screen, keys, --json events and
+        history. The reports of one epoch are merged by their time; a report without a fix
+        (mode 0 or 1) counts as none; a fix's time is gpsd's. Reports that cannot be a fix
+        (garbage, wrong types, times going back) are dropped and counted on standard error.
+        The run ends by q (kept, stopped), Ctrl-C (cancelled), the goal, --idle-end, or gpsd
+        gone for longer than --gpsd-retry (ended by the sensors); while gpsd is away the screen
+        shows GPS LOST and the run goes on.
+        """,
+        options: [
+            OptionSpec("--gpsd", value: "HOST:PORT", help: "gpsd's address (default 127.0.0.1:2947)"),
+            OptionSpec(
+                "--idle-end", value: "SECONDS",
+                help: "end the run when this many seconds pass after the last fix, 1-86400", "(default: never)"),
+            OptionSpec(
+                "--gpsd-retry", value: "SECONDS",
+                help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),
+            OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: none)"),
+            OptionSpec("--weight", value: "KG", help: "the runner's weight in kg, 20-300 (default 70)"),
+            OptionSpec("--name", value: "NAME", help: "the runner's name (default: Runner)"),
+            OptionSpec(
+                "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
+                "(default 190)"),
+            json, noCountdown, noSave, dataDirectory, nmeaServe,
+        ],
+        refusals: [
+            "--speed": "track follows the receiver in real time; drop --speed",
+            "--track": "--track chooses a track of a GPX file; track reads gpsd",
+            "--pace": "--pace sets a GPX file's pace; track reads gpsd",
+        ],
+        notes: "gpsd must be running, e.g. gpsd -N -n /dev/ttyACM0, or gpsfake -P 2947 LOG for a log.",
+        build: { arguments throws(UsageError) in
+            var options = TrackOptions(run: try runOptions(arguments))
+            if let endpoint = try arguments.endpoint("--gpsd") { options.gpsd = endpoint }
+            options.idleEndSeconds = try arguments.number("--idle-end", in: 1...86_400, unit: "seconds")
+            options.retrySeconds = try arguments.number("--gpsd-retry", in: 0...86_400, unit: "seconds") ?? 30
+            options.run.scenarioPath = "gpsd://\(options.gpsd)"
+            return .track(options)
+        })
 
     static let validate = CommandSpec(
         name: "validate", positional: "FILE", summary: "check a scenario file and show what it contains",
@@ -97,7 +143,7 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -123,7 +169,7 @@ enum CommandTable {
         options: [
             OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -178,24 +224,27 @@ enum CommandTable {
         })
 
     static let export = CommandSpec(
-        name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX or TCX",
+        name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX, TCX or NMEA",
         details: """
         A kept run (ID or latest) is written with its fixes, heart rate and cadence; TCX adds a lap
         per kilometre split. A scenario file (.json or .gpx) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
+        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd.
         """,
         options: [
-            OptionSpec("--format", value: "gpx|tcx", required: true, help: "GPX 1.1 with Garmin's TrackPointExtension, or TCX"),
+            OptionSpec(
+                "--format", value: "gpx|tcx|nmea", required: true,
+                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, or NMEA 0183"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
             dataDirectory,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
             guard let formatText = arguments.string("--format") else {
-                throw UsageError("export needs --format gpx or --format tcx", command: "export")
+                throw UsageError("export needs --format gpx, tcx or nmea", command: "export")
             }
             guard let format = ExportFormat(rawValue: formatText) else {
-                throw UsageError("--format must be 'gpx' or 'tcx', not '\(formatText)'", command: "export")
+                throw UsageError("--format must be 'gpx', 'tcx' or 'nmea', not '\(formatText)'", command: "export")
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
@@ -227,6 +276,7 @@ enum CommandTable {
         options.maxHeartRateBPM = try arguments.number("--max-hr", in: 100...230, unit: "beats per minute")
         options.save = !arguments.flag("--no-save")
         options.dataDirectory = arguments.string("--data-dir")
+        options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
         return options
     }
 }

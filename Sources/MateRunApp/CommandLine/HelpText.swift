@@ -29,7 +29,8 @@ package enum HelpText {
             row(spec.name + (spec.positional.map { " " + $0 } ?? ""), [spec.summary])
         } + [row("help COMMAND", ["show a command's options"])]
         return """
-        materun: replay a scripted run in the terminal, alone or with a running mate.
+        materun: replay a scripted run in the terminal, alone or with a running mate, or track a
+        live one from a GPS receiver through gpsd.
 
         usage: materun COMMAND [options]
 
@@ -45,10 +46,12 @@ package enum HelpText {
           materun replay Scenarios/half-marathon.json --speed max --json
           materun host Scenarios/race-fast-5k.json --mode race
           materun join Scenarios/race-steady-5k.json --connect 127.0.0.1:PORT --code CODE
+          materun track --gpsd 127.0.0.1:2947 --goal 5
+          materun replay Scenarios/easy-5k.json --nmea-serve 127.0.0.1:10110
           materun history
           materun export latest --format gpx -o run.gpx
 
-        Every run is kept (replay, host, join; --no-save skips it) in --data-dir, else
+        Every run is kept (replay, track, host, join; --no-save skips it) in --data-dir, else
         $MATERUN_DATA_DIR, else $XDG_DATA_HOME/materun, else ~/.local/share/materun.
 
         Exit status: 0 done, 1 the scenario or the connection failed (or standard output could not

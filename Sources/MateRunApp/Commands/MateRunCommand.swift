@@ -24,19 +24,21 @@ struct MateRunCommand {
     /// Pairs, runs, and returns the exit status (130 when stopped with Ctrl-C).
     func run() async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
+        let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
+        defer { nmea?.close() }
         let profile = container.profile(for: scenario, options: options)
         let controls = RunnerControls()
         let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
         defer { screen.restore() }
         switch side {
         case .host(let host):
-            return try await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls)
+            return try await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         case .join(let join):
             let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
             screen.announce(
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
-            return try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+            return try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
                 try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
             }
         }
@@ -46,7 +48,7 @@ struct MateRunCommand {
     /// same task group, so a joiner whose connection drops can resume until the run is over.
     private func runAsHost(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
-        controls: RunnerControls
+        controls: RunnerControls, nmea: NMEAFeed?
     ) async throws(CommandFailure) -> Int32 {
         guard let goal = container.goalMetres(for: scenario, options: self.options) else {
             throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
@@ -69,7 +71,9 @@ struct MateRunCommand {
             }
             let outcome: Result<Int32, CommandFailure>
             do {
-                outcome = .success(try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
+                outcome = .success(try await pairAndRun(
+                    scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea
+                ) {
                     try await host.pairing()
                 })
             } catch let failure as CommandFailure {
@@ -85,7 +89,7 @@ struct MateRunCommand {
 
     /// Waits for the pairing, then runs the pair's flow to its result.
     private func pairAndRun(
-        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
+        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls, nmea: NMEAFeed?,
         pair: () async throws -> MatePairing
     ) async throws(CommandFailure) -> Int32 {
         let pairing: MatePairing
@@ -103,7 +107,7 @@ struct MateRunCommand {
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(
                     scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal,
-                    controls: controls)
+                    controls: controls, nmea: nmea)
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         flow.keeper = container.keeper(

@@ -10,6 +10,7 @@ struct ReplayCommand {
     /// trapped signal; `MateRunCLI` makes it that signal's status).
     func run() async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
+        let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
         let controls = RunnerControls()
@@ -23,8 +24,9 @@ struct ReplayCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
                 scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
-                controls: controls)
+                controls: controls, nmea: nmea)
         }
+        nmea?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 }

@@ -3,6 +3,8 @@ import MateRunScenarios
 import MateRunDomain
 import MateRunPresentation
 import MateRunRecords
+import MateRunGPSD
+import MateRunSocket
 
 /// The composition root: builds every part of a run with initializers, from the command line's
 /// options and the process's surroundings. No singletons: what differs in tests is passed in.
@@ -60,16 +62,38 @@ struct AppContainer {
         }
     }
 
+    /// The run of `scenario`; with `nmea`, its fixes also go out as NMEA as they are delivered.
     func runningUseCase(
         scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
-        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, nmea: NMEAFeed? = nil
     ) -> any RunningUseCase {
-        DefaultRunningUseCase(
+        let locations = RecordedSensor(samples: scenario.locations, clock: clock)
+        return DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
-            locationProvider: RecordedSensor(samples: scenario.locations, clock: clock),
+            locationProvider: nmea.map { NMEATappedLocations(inner: locations, feed: $0) } ?? locations,
             motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
             clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal, controls: controls,
             workout: scenario.workout)
+    }
+
+    /// A live run from gpsd's `sensors`; with `nmea`, its fixes also go out as NMEA.
+    func liveUseCase(
+        sensors: GPSDRunSensors, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
+        controls: RunnerControls, nmea: NMEAFeed?
+    ) -> any RunningUseCase {
+        DefaultRunningUseCase(
+            profile: profile, goalMetres: goalMetres,
+            locationProvider: nmea.map { NMEATappedLocations(inner: sensors, feed: $0) } ?? sensors,
+            motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls)
+    }
+
+    /// The NMEA server `--nmea-serve` asks for, its address told on standard error (with the
+    /// port chosen when 0 was asked for); nil without the option. Throws when it cannot listen.
+    func nmeaFeed(options: RunOptions) throws(SocketError) -> NMEAFeed? {
+        guard let endpoint = options.nmeaServe else { return nil }
+        let feed = try NMEAFeed(serving: endpoint, wallTime: { Self.wallTime().unixSeconds })
+        report("serving NMEA 0183 on \(feed.endpoint)")
+        return feed
     }
 
     /// The screen for the run; on a live terminal whose standard input is a terminal too, the
@@ -109,6 +133,18 @@ struct AppContainer {
         options: RunOptions, scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen,
         pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
+        return keeper(
+            options: options, readings: ScenarioReadings(locations: scenario.locations, motions: scenario.motions),
+            recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath), profile: profile,
+            goalMetres: goalMetres, screen: screen, pairing: pairing)
+    }
+
+    /// Keeps the run of `options` from `readings` as `recorded`, or nil with `--no-save` (or, told
+    /// through `screen`, when there is nowhere to keep it).
+    func keeper(
+        options: RunOptions, readings: any KeptReadings, recorded: RecordedScenario, profile: RunnerProfile,
+        goalMetres: Double?, screen: any RunScreen, pairing: RecordedPairing? = nil
+    ) -> RunKeeper? {
         guard options.save else { return nil }
         let writeMessage = screen.messageWriter
         let tell: (String) -> Void = { writeMessage("materun: \($0)") }
@@ -116,9 +152,8 @@ struct AppContainer {
             tell("not keeping this run: no data directory (set --data-dir, MATERUN_DATA_DIR or HOME)")
             return nil
         }
-        let recorded = RecordedScenario(name: scenario.name, path: options.scenarioPath)
         return RunKeeper(
-            store: store, readings: ScenarioReadings(locations: scenario.locations, motions: scenario.motions),
+            store: store, readings: readings,
             header: { startedAt, offset in
                 RunRecordHeader(
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,

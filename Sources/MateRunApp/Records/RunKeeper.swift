@@ -5,9 +5,9 @@ import MateRunDomain
 /// delivered, at its own time, with the latest heart rate and cadence, and the run's distance and
 /// moving time then), each split and lap, the mate's progress, and the ending when it is over.
 ///
-/// The fix comes from the sensors' samples rather than the snapshot: a snapshot is published at
-/// the first reading of a new second, which when paced may be the motion sensor's, so its
-/// position can be a second old.
+/// The fix comes from the sensors' samples (`KeptReadings`: a scenario's, or what a live sensor
+/// delivered) rather than the snapshot: a snapshot is published at the first reading of a new
+/// second, which when paced may be the motion sensor's, so its position can be a second old.
 ///
 /// A run that cannot be kept still runs: the first failure is told on standard error once, and
 /// nothing more is recorded.
@@ -16,7 +16,7 @@ final class RunKeeper {
     private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader
     private let now: () -> (unixSeconds: Double, utcOffsetSeconds: Int)
     private let report: (String) -> Void
-    private var readings: ScenarioReadings
+    private var readings: any KeptReadings
     private var recording: (any RunRecording)?
     private var lastKeptLocation = -1
     private var lastKeptFix: RecordedFix?
@@ -25,7 +25,7 @@ final class RunKeeper {
 
     /// `header` builds the run's header from the start's wall time and offset; `now` reads them.
     init(
-        store: any RunRecordStore, readings: ScenarioReadings,
+        store: any RunRecordStore, readings: any KeptReadings,
         header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader,
         now: @escaping () -> (unixSeconds: Double, utcOffsetSeconds: Int), report: @escaping (String) -> Void
     ) {

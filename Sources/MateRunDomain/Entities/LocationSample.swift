@@ -12,11 +12,18 @@ package struct LocationSample: Sendable, Equatable {
     package var pausesRecording: Bool
     /// The runner resumed the recording at this fix (the first point after a paused stretch).
     package var resumesRecording: Bool
+    /// Speed over ground in metres per second, when the receiver reports it (gpsd's `speed`);
+    /// the tracker measures its own, this is kept for what is passed on (NMEA out).
+    package var speed: Double?
+    /// Course over ground in degrees from true north, when the receiver reports it (gpsd's `track`).
+    package var course: Double?
 
     package init(
         time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil,
-        pausesRecording: Bool = false, resumesRecording: Bool = false
+        pausesRecording: Bool = false, resumesRecording: Bool = false, speed: Double? = nil, course: Double? = nil
     ) {
+        self.speed = speed
+        self.course = course
         self.time = time
         self.coordinate = coordinate
         self.elevation = elevation

@@ -23,3 +23,15 @@ package struct MotionSample: Sendable, Equatable {
         self.heartRate = heartRate
     }
 }
+
+extension Activity {
+    /// Below this speed (m/s) a runner known only from fixes counts as walking: 7.9 km/h.
+    package static let walkingBelowSpeed = 2.2
+
+    /// What a runner known only from fixes (a GPX track, a live GPS) is doing at `speed` (m/s):
+    /// never `still`, because a speed between fixes cannot tell a slow climb from standing (nor
+    /// GPS noise from a step), so standing is left to the tracker, which judges displacement.
+    package static func inferred(fromSpeed speed: Double) -> Activity {
+        speed < walkingBelowSpeed ? .walking : .running
+    }
+}

@@ -16,30 +16,30 @@ enum Immediate<Element> {
 ///
 /// Unpaced (a replay as fast as possible), it reads both sensors strictly in time order, so a
 /// replay gives the same run however its tasks are scheduled; at equal times the location comes
-/// first, because a change of activity applies to what follows it. When both sensors are
-/// `RecordedSensor`s, that order is read straight from their samples, with no suspension at all.
+/// first, because a change of activity applies to what follows it. When both sensors know their
+/// samples ahead (`knownLocations`, `knownMotions`: a replay), that order is read straight from
+/// them, with no suspension at all.
 /// Paced, the streams are read as they deliver: waiting for the next fix to order it against
 /// motion would freeze the run during a loss of signal, and samples paced by one clock already
 /// arrive in time order.
 struct SensorMerge {
     /// Exactly one of the three is set. Optionals rather than an enum, so that reading mutates
     /// the merge in place (`recorded?.next()`) instead of copying it out and back per sample.
-    private var recorded: RecordedSensorMerge?
+    private var recorded: KnownSamplesMerge?
     private var ordered: OrderedSensorMerge?
     private var arrival: ArrivalSensorMerge?
 
     init(locations: any LocationProvider, motions: any MotionProvider, paced: Bool) {
         if paced {
             arrival = ArrivalSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
-        } else if let locations = locations as? RecordedSensor<LocationSample>,
-                  let motions = motions as? RecordedSensor<MotionSample> {
-            recorded = RecordedSensorMerge(locations: locations.samples, motions: motions.samples)
+        } else if let known = locations.knownLocations, let knownMotions = motions.knownMotions {
+            recorded = KnownSamplesMerge(locations: known, motions: knownMotions)
         } else {
             ordered = OrderedSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
         }
     }
 
-    /// The next reading when it can be had without waiting (recorded sensors, unpaced).
+    /// The next reading when it can be had without waiting (samples known ahead, unpaced).
     mutating func nextWithoutWaiting() -> Immediate<SensorReading> {
         recorded?.next() ?? .mustWait
     }
@@ -65,8 +65,8 @@ private func earlier(_ location: LocationSample?, _ motion: MotionSample?) -> Se
     }
 }
 
-/// Walks two recorded sample arrays in time order. Cancellation is checked every 1,024 readings.
-struct RecordedSensorMerge {
+/// Walks two arrays of samples known ahead in time order. Cancellation is checked every 1,024 readings.
+struct KnownSamplesMerge {
     private let locations: [LocationSample]
     private let motions: [MotionSample]
     private var locationIndex = 0

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunScenarios
 import MateRunTestSupport
 
 /// Builds paired runs over fake links and one manual clock, and drives them to their end.

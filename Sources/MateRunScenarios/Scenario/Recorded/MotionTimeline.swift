@@ -6,7 +6,7 @@ enum MotionTimeline {
     /// Below this speed (m/s) a recorded runner counts as still.
     static let stillBelow = 0.5
     /// Below this speed (m/s), and not still, a recorded runner counts as walking: 7.9 km/h.
-    static let walkingBelow = 2.2
+    static let walkingBelow = Activity.walkingBelowSpeed
 
     static func activity(forSpeed speed: Double) -> Activity {
         speed < stillBelow ? .still : speed < walkingBelow ? .walking : .running
@@ -53,9 +53,7 @@ enum MotionTimeline {
             }
             let speed = speeds.isEmpty ? 0 : speeds[leg]
             let reading = latest < body.count ? body[latest] : BodyReading()
-            // Never `still`: a speed between fixes cannot tell a slow climb from standing (nor GPS
-            // noise from a step), so standing is left to the tracker, which judges displacement.
-            let inferred: Activity = speed < walkingBelow ? .walking : .running
+            let inferred = Activity.inferred(fromSpeed: speed)
             return MotionSample(time: second, activity: reading.activity ?? inferred,
                                 cadence: reading.cadence, heartRate: reading.heartRate)
         }

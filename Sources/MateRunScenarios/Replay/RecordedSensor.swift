@@ -1,10 +1,12 @@
+import MateRunDomain
+
 /// A sensor that replays samples known before the run (a scenario, a recording, a test), each
 /// delivered when the run clock reaches its time: the one provider for both kinds of sample.
 ///
 /// Through the provider protocols it is a stream like any sensor. Because its samples are known,
-/// the running use case may also read `samples` directly when the clock is unpaced (a replay at
-/// `--speed max`), merging both sensors in time order with plain function calls instead of a task
-/// switch per sample.
+/// it offers them ahead (`knownLocations`, `knownMotions`), and the running use case reads them
+/// directly when the clock is unpaced (a replay at `--speed max`), merging both sensors in time
+/// order with plain function calls instead of a task switch per sample.
 package struct RecordedSensor<Sample: TimedSample>: Sendable {
     /// The samples, in time order.
     package let samples: [Sample]
@@ -37,8 +39,10 @@ package struct RecordedSensor<Sample: TimedSample>: Sendable {
 
 extension RecordedSensor: LocationProvider where Sample == LocationSample {
     package func locationUpdates() -> AsyncStream<LocationSample> { updates() }
+    package var knownLocations: [LocationSample]? { samples }
 }
 
 extension RecordedSensor: MotionProvider where Sample == MotionSample {
     package func motionUpdates() -> AsyncStream<MotionSample> { updates() }
+    package var knownMotions: [MotionSample]? { samples }
 }

@@ -1,0 +1,191 @@
+import MateRunDomain
+import MateRunJSON
+
+/// Turns the lines gpsd sends into fixes: a value in, fixes out, no I/O and no clock.
+///
+/// gpsd reports one TPV per sentence of a receiver's cycle (often 10-20 for one epoch of a real
+/// log), each with the epoch's `time` and whatever that sentence told; they are merged by `time`
+/// into one fix, later reports filling and refining what earlier ones said. An epoch is handed
+/// out when the first report of a later epoch arrives, or by `flush()` (the connection ended, or
+/// the stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
+/// most one epoch is held, so that garbage from the port costs neither a crash nor memory.
+///
+/// Times only go forward: a report before the last epoch handed out is dropped. One exception,
+/// because a single wrong time would otherwise poison the rest of the run: a held epoch that
+/// jumped more than `maxForwardJump` ahead is dropped when the next report falls back between it
+/// and the last epoch (gpsd dates a GGA by the day it last knew: after a stretch without a fix
+/// whose clock rolled past midnight, one epoch can be a day ahead until the next RMC).
+package struct TPVEpochMerger: Sendable {
+    /// What was dropped, by reason.
+    package struct Counts: Sendable, Equatable {
+        /// Lines that are not a JSON object.
+        package var garbage = 0
+        /// TPV reports with a field of the wrong type, a non-finite number or an impossible value.
+        package var malformed = 0
+        /// TPV reports whose `mode` says there is no fix (0 or 1), or without a position.
+        package var noFix = 0
+        /// TPV reports whose time is before an epoch already handed out.
+        package var timeWentBack = 0
+        /// Epochs dropped because their time jumped far ahead and the reports after fell back.
+        package var timeJumped = 0
+
+        package init() {}
+
+        /// Every dropped report.
+        package var total: Int { garbage + malformed + noFix + timeWentBack + timeJumped }
+    }
+
+    /// Seconds ahead of the last epoch beyond which an epoch is suspect (see the type's doc).
+    package static let maxForwardJump = 600.0
+
+    package private(set) var counts = Counts()
+    /// The epoch being merged.
+    private var epoch: GPSDFix?
+    /// The time of the latest epoch handed out.
+    private var lastTime: Double?
+
+    package init() {}
+
+    /// Reads one line (without its newline) and returns the fix it completed, if any.
+    package mutating func take(line: [UInt8]) -> GPSDFix? {
+        guard case .object(let object)? = try? JSONParser.parse(line) else {
+            counts.garbage += 1
+            return nil
+        }
+        guard case .string("TPV")? = object["class"] else { return nil }
+        switch TPVReport.read(object) {
+        case .malformed:
+            counts.malformed += 1
+            return nil
+        case .noFix:
+            counts.noFix += 1
+            return nil
+        case .fix(let report):
+            return merge(report)
+        }
+    }
+
+    /// Hands out the epoch being merged, if it holds a fix.
+    package mutating func flush() -> GPSDFix? {
+        defer { epoch = nil }
+        if let epoch { lastTime = epoch.unixTime }
+        return epoch
+    }
+
+    private mutating func merge(_ report: TPVReport) -> GPSDFix? {
+        if let lastTime, report.unixTime <= lastTime {
+            counts.timeWentBack += 1
+            return nil
+        }
+        guard let current = epoch else {
+            epoch = report.fix(over: nil)
+            return nil
+        }
+        if report.unixTime == current.unixTime {
+            epoch = report.fix(over: current)
+            return nil
+        }
+        if report.unixTime < current.unixTime {
+            if let lastTime, current.unixTime - lastTime > Self.maxForwardJump {
+                counts.timeJumped += 1
+                epoch = report.fix(over: nil)
+            } else {
+                counts.timeWentBack += 1
+            }
+            return nil
+        }
+        let done = flush()
+        epoch = report.fix(over: nil)
+        return done
+    }
+}
+
+/// The fields of one TPV report that make a fix, checked.
+struct TPVReport {
+    enum Reading {
+        case fix(TPVReport)
+        case noFix
+        case malformed
+    }
+
+    var unixTime: Double
+    var coordinate: Coordinate
+    var altitude: Double?
+    var horizontalAccuracy: Double?
+    var speed: Double?
+    var course: Double?
+
+    /// Reads a TPV object: `mode` 2 or 3 with `time`, `lat` and `lon` is a fix; `mode` 0 or 1, or
+    /// no position, is none; a wrong type, a non-finite number or a value out of range anywhere
+    /// in the fields read makes the report malformed.
+    static func read(_ object: JSONObject) -> Reading {
+        guard let mode = integer(object["mode"]) else { return .malformed }
+        guard (0...3).contains(mode) else { return .malformed }
+        var optional = OptionalFields(object)
+        let altitude = optional.number("altHAE") ?? optional.number("altMSL") ?? optional.number("alt")
+        let eph = optional.number("eph", in: 0...1_000_000)
+        let epx = optional.number("epx", in: 0...1_000_000)
+        let epy = optional.number("epy", in: 0...1_000_000)
+        let speed = optional.number("speed", in: 0...1_000)
+        let course = optional.number("track", in: 0...360)
+        let latitude = optional.number("lat", in: -90...90)
+        let longitude = optional.number("lon", in: -180...180)
+        let timeField = object["time"]
+        var time: Double?
+        switch timeField {
+        case nil: break
+        case .string(let text)?:
+            guard let seconds = GPSDTime.unixSeconds(text) else { return .malformed }
+            time = seconds
+        default: return .malformed
+        }
+        guard !optional.malformed else { return .malformed }
+        guard mode >= 2, let time, let latitude, let longitude else { return .noFix }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isPlausibleFix else { return .noFix }
+        let accuracy = eph ?? epx.flatMap { x in epy.map { y in (x * x + y * y).squareRoot() } }
+        return .fix(TPVReport(
+            unixTime: time, coordinate: coordinate, altitude: altitude, horizontalAccuracy: accuracy, speed: speed,
+            course: course))
+    }
+
+    /// This report's fields over `earlier`'s of the same epoch: what this one says wins, what it
+    /// leaves out is kept.
+    func fix(over earlier: GPSDFix?) -> GPSDFix {
+        GPSDFix(
+            unixTime: unixTime, coordinate: coordinate, altitude: altitude ?? earlier?.altitude,
+            horizontalAccuracy: horizontalAccuracy ?? earlier?.horizontalAccuracy, speed: speed ?? earlier?.speed,
+            course: course ?? earlier?.course)
+    }
+
+    private static func integer(_ value: JSON?) -> Int? {
+        guard case .number(let number)? = value else { return nil }
+        return number.integer
+    }
+
+    /// Reads optional numbers, remembering whether any was present but not a finite number in range.
+    private struct OptionalFields {
+        let object: JSONObject
+        var malformed = false
+
+        init(_ object: JSONObject) {
+            self.object = object
+        }
+
+        mutating func number(_ key: String, in range: ClosedRange<Double> = -1_000_000...1_000_000) -> Double? {
+            switch object[key] {
+            case nil, .null?:
+                return nil
+            case .number(let number)?:
+                guard let value = number.double, range.contains(value) else {
+                    malformed = true
+                    return nil
+                }
+                return value
+            default:
+                malformed = true
+                return nil
+            }
+        }
+    }
+}

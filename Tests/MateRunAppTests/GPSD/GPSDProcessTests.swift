@@ -1,0 +1,231 @@
+import Foundation
+import MateRunDomain
+import MateRunRecords
+import MateRunSocket
+import Synchronization
+import Testing
+
+/// materun against the real gpsd: a scenario's NMEA played by gpsfake and tracked, a replay's
+/// NMEA read by gpsd, and the round trip between them. Every process is ended by its PID (the
+/// process objects kill theirs when released); every wait has a generous bound for a loaded
+/// 2-core machine and polls for the event it waits for.
+@Suite(.serialized, .enabled(if: GPSDTools.runnable, GPSDTools.skipReason))
+struct GPSDProcessTests {
+    private let bound = Duration.seconds(240)
+
+    @Test func aScenarioPlayedByGpsfakeIsTrackedToAKeptRunWithinOnePercentOfItsReplay() async throws {
+        let gpsfake = try GPSDTools.require(GPSDTools.gpsfake, "gpsfake")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given the scenario exported as NMEA, after a stretch without a fix (10 s as played) that
+        // covers gpsd's and materun's start on a loaded machine
+        let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
+        #expect(exported.status == 0)
+        let log = data.path + "-scenario/run.nmea"
+        try (NMEAFixtures.noFixStretch(count: 500) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
+        // When gpsfake plays it into gpsd and materun tracks it until 8 s pass without a fix
+        let port = try freePort()
+        let player = try MateRunProcess(
+            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log],
+            executable: gpsfake)
+        defer { player.kill() }
+        #expect(try await waitUntilListening(port, before: .now + bound))
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data)
+        let status = try await track.exitStatus(before: .now + bound)
+        // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
+        #expect(status == 0, "\(track.tail)")
+        let tracked = try #require(track.lastEvent("summary"), "\(track.tail)")
+        let replayed = try #require(await replaySummary(scenario, data: data))
+        let trackedMetres = try #require(tracked["distance_m"] as? Double)
+        let replayedMetres = try #require(replayed["distance_m"] as? Double)
+        #expect(abs(trackedMetres - replayedMetres) <= replayedMetres * 0.01, "tracked \(trackedMetres) m, replayed \(replayedMetres) m")
+        #expect((tracked["splits"] as? [Any])?.count == (replayed["splits"] as? [Any])?.count)
+        let trackedGain = try #require(tracked["elevation_gain_m"] as? Double)
+        let replayedGain = try #require(replayed["elevation_gain_m"] as? Double)
+        #expect(abs(trackedGain - replayedGain) <= 1)
+        #expect(tracked["ending"] as? String == "sensors_ended")
+        // And it is kept: show and export work on it
+        let shown = await runMateRun(["show", "latest", "--json"], data: data)
+        #expect(shown.status == 0)
+        #expect(shown.output.text.contains("\"ending\":\"sensors_ended\""))
+        let gpx = await runMateRun(["export", "latest", "--format", "gpx"], data: data)
+        #expect(gpx.status == 0)
+        #expect(gpx.output.text.components(separatedBy: "<trkpt").count > 300)
+    }
+
+    @Test func aReplayServedAsNMEAIsReadByGpsdWithTheSamePositionsAndTimes() async throws {
+        let gpsd = try GPSDTools.require(GPSDTools.gpsd, "gpsd")
+        let gpspipe = try GPSDTools.require(GPSDTools.gpspipe, "gpspipe")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given a replay at 10x serving NMEA, read by the test itself and by a gpsd watched by gpspipe
+        let nmeaPort = try freePort(), gpsdPort = try freePort()
+        let replay = try MateRunProcess(
+            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:\(nmeaPort)"],
+            executable: materun, data: data)
+        defer { replay.kill() }
+        #expect(try await replay.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("serving NMEA 0183 on") } })
+        let sent = try await NMEALineCollector(port: nmeaPort)
+        let daemon = try MateRunProcess(
+            "gpsd", arguments: ["-N", "-n", "-S", "\(gpsdPort)", "tcp://127.0.0.1:\(nmeaPort)"], executable: gpsd)
+        defer { daemon.kill() }
+        #expect(try await waitUntilListening(gpsdPort, before: .now + bound))
+        let pipe = try MateRunProcess("gpspipe", arguments: ["-w", "127.0.0.1:\(gpsdPort)"], executable: gpspipe)
+        defer { pipe.kill() }
+        // When the replay runs to its end
+        #expect(try await replay.exitStatus(before: .now + bound) == 0)
+        let written = sent.fixes
+        let last = try #require(written.last)
+        #expect(try await pipe.wait(before: .now + .seconds(30)) { process in
+            process.lines.compactMap(jsonObject).compactMap(ReadFix.init(tpv:)).contains { abs($0.unixTime - last.unixTime) < 0.001 }
+        })
+        // Then every fix gpsd reports is one materun wrote: the same time, within 0.5 m
+        let reported = pipe.lines.compactMap(jsonObject).compactMap(ReadFix.init(tpv:))
+        let byTime = Dictionary(written.map { ((($0.unixTime * 100).rounded()), $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(written.count > 300)
+        #expect(reported.count >= written.count * 9 / 10, "gpsd reported \(reported.count) of \(written.count) fixes")
+        var worst = 0.0
+        for fix in reported {
+            let match = try #require(byTime[(fix.unixTime * 100).rounded()], "gpsd reported a fix at \(fix.unixTime) materun never wrote")
+            worst = max(worst, Geodesic.distance(from: match.coordinate, to: fix.coordinate))
+        }
+        #expect(worst < 0.5, "the farthest fix is \(worst) m from what materun wrote")
+    }
+
+    @Test func aReplayServedAsNMEAThroughGpsdIsTrackedWithinOnePercent() async throws {
+        let gpsd = try GPSDTools.require(GPSDTools.gpsd, "gpsd")
+        let gpsdctl = try GPSDTools.require(GPSDTools.gpsdctl, "gpsdctl")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given a gpsd without a device and materun tracking it
+        let nmeaPort = try freePort(), gpsdPort = try freePort()
+        let control = data.path + "-scenario/gpsd.sock"
+        let daemon = try MateRunProcess(
+            "gpsd", arguments: ["-N", "-n", "-F", control, "-S", "\(gpsdPort)"], executable: gpsd)
+        defer { daemon.kill() }
+        #expect(try await waitUntilListening(gpsdPort, before: .now + bound))
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data)
+        defer { track.kill() }
+        #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("connected to gpsd") } })
+        // When a replay serves its NMEA (after its 3 s countdown) and gpsd is given it as a device
+        let replay = try MateRunProcess(
+            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:\(nmeaPort)"],
+            executable: materun, data: data)
+        defer { replay.kill() }
+        #expect(try await replay.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("serving NMEA 0183 on") } })
+        let add = try MateRunProcess(
+            "gpsdctl", arguments: ["add", "tcp://127.0.0.1:\(nmeaPort)"], executable: gpsdctl,
+            environment: ["GPSD_SOCKET": control])
+        #expect(try await add.exitStatus(before: .now + bound) == 0, "\(add.tail)")
+        #expect(try await replay.exitStatus(before: .now + bound) == 0)
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        // Then the tracked distance is the replay's within 1%
+        let replayed = try #require(replay.lastEvent("summary")?["distance_m"] as? Double)
+        let tracked = try #require(track.lastEvent("summary")?["distance_m"] as? Double, "\(track.tail)")
+        #expect(abs(tracked - replayed) <= replayed * 0.01, "tracked \(tracked) m, replayed \(replayed) m")
+    }
+
+    @Test func aLogWithBadChecksumsCutLinesAndNoFixStretchesIsTrackedAndTheDropsAreCounted() async throws {
+        let gpsfake = try GPSDTools.require(GPSDTools.gpsfake, "gpsfake")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given the scenario's NMEA with every 15th sentence's checksum broken, every 40th cut in
+        // half, and fixes 150-170 replaced by a stretch without a fix
+        let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
+        let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
+        let log = data.path + "-scenario/damaged.nmea"
+        try (NMEAFixtures.noFixStretch(count: 500) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
+        // When gpsfake plays it and materun tracks it
+        let port = try freePort()
+        let player = try MateRunProcess(
+            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log],
+            executable: gpsfake)
+        defer { player.kill() }
+        #expect(try await waitUntilListening(port, before: .now + bound))
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data)
+        // Then the run still ends by its sensors near the replay's distance, and the reports
+        // without a fix are counted on standard error
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        let tracked = try #require(track.lastEvent("summary")?["distance_m"] as? Double, "\(track.tail)")
+        let replayed = try #require(await replaySummary(scenario, data: data)?["distance_m"] as? Double)
+        #expect(abs(tracked - replayed) <= replayed * 0.03, "tracked \(tracked) m, replayed \(replayed) m")
+        #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("without a fix") }, "\(track.tail)")
+    }
+
+    /// The summary of the scenario's replay at --speed max, not kept.
+    private func replaySummary(_ scenario: String, data: TemporaryDataDirectory) async -> [String: Any]? {
+        let replay = await runMateRun(["replay", scenario, "--speed", "max", "--json", "--no-save", "--weight", "58"], data: data)
+        return replay.output.lines.last.flatMap(jsonObject)
+    }
+}
+
+/// NMEA logs made for the tests: stretches without a fix, and damage of the kinds a serial line does.
+enum NMEAFixtures {
+    /// `count` GGA/RMC pairs saying there is no fix (quality 0, status V).
+    static func noFixStretch(count: Int) -> String {
+        (0..<count).map { _ in
+            NMEASentenceWriter.sentence("GPGGA,120000.00,,,,,0,00,,,M,,M,,")
+                + NMEASentenceWriter.sentence("GPRMC,120000.00,V,,,,,,,010126,,,N")
+        }.joined()
+    }
+
+    /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the
+    /// sentences in `noFix` (by index) turned into sentences without a fix.
+    static func damaged(_ log: String, noFix: Range<Int>) -> String {
+        let sentences = log.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        return sentences.enumerated().map { index, sentence -> String in
+            if noFix.contains(index) {
+                return sentence.hasPrefix("$GPGGA") ? NMEASentenceWriter.sentence("GPGGA,120000.00,,,,,0,00,,,M,,M,,")
+                    : NMEASentenceWriter.sentence("GPRMC,120000.00,V,,,,,,,010126,,,N")
+            }
+            if index % 40 == 39 { return String(sentence.prefix(sentence.count / 2)) }
+            if index % 15 == 14 { return String(sentence.dropLast(2)) + (sentence.hasSuffix("00") ? "FF" : "00") + "\r\n" }
+            return sentence + "\r\n"
+        }.joined()
+    }
+}
+
+/// Reads an NMEA server's RMC sentences as they come, on the socket layer's own thread.
+final class NMEALineCollector: Sendable {
+    /// The fixes read so far, shared with the reading task.
+    private final class Log: Sendable {
+        let fixes = Mutex<[ReadFix]>([])
+    }
+
+    private let log = Log()
+    private let reader: Task<Void, Never>
+
+    init(port: UInt16) async throws {
+        let connection = try await TCPConnection.connect(
+            to: TCPEndpoint(host: "127.0.0.1", port: port), timeout: .seconds(10),
+            options: TCPConnectionOptions(idleTimeout: .seconds(600), maxFrameBytes: 1024))
+        let log = log
+        reader = Task {
+            do {
+                for try await frame in connection.frames {
+                    if let fix = ReadFix(rmc: String(decoding: frame, as: UTF8.self)) { log.fixes.withLock { $0.append(fix) } }
+                }
+            } catch {
+                connection.close()
+            }
+        }
+    }
+
+    deinit { reader.cancel() }
+
+    var fixes: [ReadFix] { log.fixes.withLock { $0 } }
+}

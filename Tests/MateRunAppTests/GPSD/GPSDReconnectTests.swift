@@ -1,0 +1,95 @@
+import Foundation
+import MateRunRecords
+import MateRunSocket
+import Testing
+
+/// `materun track` when gpsd goes away and comes back, and when an impostor on its port sends
+/// garbage: a fake gpsd made of the socket layer, so the outage is exactly as long as the test
+/// says. Needs no gpsd installed.
+@Suite struct GPSDReconnectTests {
+    private let bound = Duration.seconds(120)
+
+    @Test func gpsdRestartingMidRunShowsGPSLostThenTheRunGoesOnAndGarbageIsCounted() async throws {
+        let materun = try requireMateRunExecutable()
+        // Given a fake gpsd and materun tracking it
+        var listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let port = listener.port
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "25"],
+            executable: materun)
+        defer { track.kill() }
+        var gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
+        var position = 0
+        try await gpsd.sendFixes(seconds: 3, from: &position)
+        try await gpsd.send(["not json", #"{"class":"TPV","mode":"3","lat":true}"#])
+        // When it goes away for longer than the GPS is given before it counts as lost (10 s), but
+        // less than materun keeps reconnecting (25 s)
+        gpsd.close()
+        listener.close()
+        #expect(try await track.wait(before: .now + bound) { !$0.events("gps_lost").isEmpty }, "\(track.tail)")
+        #expect(track.errorLines.contains { $0.contains("lost gpsd") })
+        // And comes back on the same port
+        listener = try TCPListener(host: "127.0.0.1", port: port)
+        gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
+        try await gpsd.sendFixes(seconds: 2, from: &position)
+        // Then the run goes on: the GPS is found again and the distance grows
+        #expect(try await track.wait(before: .now + bound) { !$0.events("gps_found").isEmpty }, "\(track.tail)")
+        #expect(track.errorLines.contains { $0.contains("gpsd is back") })
+        // And a line too long for gpsd ends that connection; gpsd gone for good ends the run
+        try await gpsd.send([String(repeating: "x", count: 100_000)])
+        gpsd.close()
+        listener.close()
+        #expect(try await track.exitStatus(before: .now + bound) == 0)
+        let summary = try #require(track.lastEvent("summary"), "\(track.tail)")
+        #expect(summary["ending"] as? String == "sensors_ended")
+        #expect((summary["distance_m"] as? Double ?? 0) > 10)
+        #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("1 not JSON") && $0.contains("1 malformed")
+            && $0.contains("1 too long") }, "\(track.tail)")
+    }
+}
+
+/// One connection of a fake gpsd: greets, waits for the watch, and sends TPV reports of a runner
+/// going north at about 4 m/s, timed now.
+struct FakeGPSD {
+    private let connection: TCPConnection
+
+    init(accepting listener: TCPListener, before deadline: ContinuousClock.Instant) async throws {
+        let accepting = Task { try await listener.accept(options: TCPConnectionOptions(idleTimeout: .seconds(300), maxFrameBytes: 4096)) }
+        let watchdog = Task {
+            try await Task.sleep(until: deadline)
+            accepting.cancel()
+        }
+        defer { watchdog.cancel() }
+        connection = try await accepting.value
+        try await connection.send(Array((#"{"class":"VERSION","release":"3.22","rev":"fake","proto_major":3,"proto_minor":14}"# + "\n").utf8))
+        var frames = connection.frames.makeAsyncIterator()
+        let watch = try await frames.next()
+        #expect(watch.map { String(decoding: $0, as: UTF8.self) } == #"?WATCH={"enable":true,"json":true};"#)
+    }
+
+    /// Sends a fix every 250 ms for `seconds`, each 1 m north of the last.
+    func sendFixes(seconds: Double, from position: inout Int) async throws {
+        let clock = ContinuousClock()
+        let end = clock.now + .milliseconds(Int(seconds * 1000))
+        var next = clock.now
+        while clock.now < end {
+            let now = Date().timeIntervalSince1970
+            let latitude = 46.5 + Double(position) * 0.000009
+            position += 1
+            try await send([
+                #"{"class":"TPV","device":"fake","mode":3,"time":""# + ISOTimestamp.text(unixSeconds: now, fractionDigits: 3, zulu: true)
+                    + #"","lat":\#(latitude),"lon":6.5,"altHAE":400.0,"eph":4.0,"speed":4.0,"track":0.0}"#,
+            ])
+            next = next + .milliseconds(250)
+            try await clock.sleep(until: next)
+        }
+    }
+
+    func send(_ lines: [String]) async throws {
+        try await connection.send(Array(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    func close() {
+        connection.close()
+    }
+}

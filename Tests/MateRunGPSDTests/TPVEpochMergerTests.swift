@@ -1,0 +1,150 @@
+import MateRunDomain
+@testable import MateRunGPSD
+import Testing
+
+@Suite struct TPVEpochMergerTests {
+    /// 2005-06-08T10:34:48Z.
+    private let t0 = 1_118_226_888.0
+
+    private func take(_ lines: [String], into merger: inout TPVEpochMerger) -> [GPSDFix] {
+        lines.compactMap { merger.take(line: Array($0.utf8)) }
+    }
+
+    @Test func reportsOfOneEpochMergeIntoOneFixHandedOutWhenTheNextBegins() {
+        // Given three TPVs of one epoch, each telling part of the fix, then one of the next epoch
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","device":"/dev/ttyS0","mode":2,"time":"2005-06-08T10:34:48.000Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48.000Z","lat":46.5,"lon":6.5,"altHAE":410.5,"eph":7.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48.000Z","lat":46.5,"lon":6.5,"speed":3.25,"track":92.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49.000Z","lat":46.50003,"lon":6.5}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then the first epoch comes out once, with every field its reports told
+        #expect(fixes == [
+            GPSDFix(
+                unixTime: t0, coordinate: Coordinate(latitude: 46.5, longitude: 6.5), altitude: 410.5,
+                horizontalAccuracy: 7.5, speed: 3.25, course: 92.5),
+        ])
+        #expect(merger.counts.total == 0)
+        // And the second comes out when flushed
+        #expect(merger.flush()?.unixTime == t0 + 1)
+        #expect(merger.flush() == nil)
+    }
+
+    @Test func noFixModesAndMissingPositionsAreCountedNotHandedOut() {
+        // Given reports without a fix: mode 0 and 1, and a mode 2 without a position
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":1,"time":"2005-06-08T10:34:48Z"}"#,
+            #"{"class":"TPV","mode":0}"#,
+            #"{"class":"TPV","mode":2,"time":"2005-06-08T10:34:49Z"}"#,
+            #"{"class":"TPV","mode":2,"time":"2005-06-08T10:34:50Z","lat":0,"lon":0}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then
+        #expect(fixes.isEmpty)
+        #expect(merger.flush() == nil)
+        #expect(merger.counts.noFix == 4)
+    }
+
+    @Test func garbageWrongTypesAndImpossibleNumbersAreDroppedAndCounted() {
+        // Given what an impostor on the port might send, between two good epochs
+        var merger = TPVEpochMerger()
+        let good = #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5}"#
+        let lines = [
+            good,
+            "not json at all",
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":NaN,"lon":6.5}"#,
+            #"{"class":"TPV","mode":"3","time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":1118226889,"lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":"46.5","lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":1e999,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":91,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-13-08T10:34:49Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5,"eph":"big"}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5,"speed":-4}"#,
+            "[1,2,3]",
+            #"{"class":"SKY","satellites":[]}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.50002}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then only the good epochs are fixes, and every bad report is counted by its reason
+        #expect(fixes.map(\.unixTime) == [t0])
+        #expect(merger.flush()?.unixTime == t0 + 2)
+        #expect(merger.counts.garbage == 3)
+        #expect(merger.counts.malformed == 8)
+        #expect(merger.counts.total == 11)
+    }
+
+    @Test func aReportWhoseTimeGoesBackIsDropped() {
+        // Given an epoch handed out, then a report from before it and one from the held epoch's past
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:51Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.6,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:40Z","lat":46.6,"lon":6.5}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then
+        #expect(fixes.map(\.unixTime) == [t0 + 2])
+        #expect(merger.counts.timeWentBack == 2)
+        #expect(merger.flush()?.unixTime == t0 + 3)
+    }
+
+    @Test func anEpochDatedADayAheadIsDroppedWhenTheReportsAfterItFallBack() {
+        // Given an epoch handed out, then one a day ahead (gpsd's GGA after a midnight roll-over)
+        // followed by the same fix correctly dated by its RMC, and the next epoch
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-09T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:51Z","lat":46.5,"lon":6.5}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then the run goes on in the right day, and the jump is counted
+        #expect(fixes.map(\.unixTime) == [t0, t0 + 1, t0 + 2])
+        #expect(merger.counts.timeJumped == 1)
+        #expect(merger.counts.timeWentBack == 0)
+    }
+
+    @Test func accuracyFallsBackToEpxEpyAndAltitudeToMSLThenAlt() {
+        // Given reports without eph or altHAE
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5,"epx":3,"epy":4,"altMSL":12.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5,"alt":99}"#,
+        ]
+        // When
+        let first = take(lines, into: &merger).first
+        let second = merger.flush()
+        // Then
+        #expect(first?.horizontalAccuracy == 5)
+        #expect(first?.altitude == 12.5)
+        #expect(second?.altitude == 99)
+        #expect(second?.horizontalAccuracy == nil)
+    }
+
+    @Test(arguments: [
+        ("1970-01-01T00:00:00Z", 0.0),
+        ("2005-06-08T10:34:48Z", 1_118_226_888.0),
+        ("2005-06-08T10:34:48.250Z", 1_118_226_888.25),
+        ("2026-11-23T08:00:00.000Z", 1_795_420_800.0),
+    ] as [(String, Double)])
+    func gpsdTimesReadAsUnixSeconds(text: String, seconds: Double) {
+        #expect(GPSDTime.unixSeconds(text) == seconds)
+    }
+
+    @Test(arguments: ["2005-06-08 10:34:48Z", "2005-06-08T10:34:48", "2005-06-08T25:34:48Z", "2005-06-08T10:34:48.Z", "x"])
+    func malformedTimesAreRefused(text: String) {
+        #expect(GPSDTime.unixSeconds(text) == nil)
+    }
+}
