@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes materun's parsers with libFuzzer: the mate wire codec (FrameDecoder + MateWireCodec,
-# with the progress fast path checked against the general parser), the GPX loader and the JSON
-# scenario loader. See docs/FUZZING.md.
+# with the progress fast path checked against the general parser), the GPX, FIT and TCX loaders
+# and the JSON scenario loader. See docs/FUZZING.md.
 #
-#   scripts/fuzz.sh [SECONDS] [MODE...]     SECONDS per mode (default 60); MODE: wire gpx json
+#   scripts/fuzz.sh [SECONDS] [MODE...]     SECONDS per mode (default 60); MODE: wire gpx json fit tcx
 #
 # Builds MateRunFuzz with -sanitize=fuzzer,address into .build-fuzz, then runs each mode from
 # its seeds in Fuzz/corpus/MODE; inputs that find new coverage go to .build-fuzz/corpus/MODE,
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(wire gpx json)
+[ ${#modes[@]} -gt 0 ] || modes=(wire gpx json fit tcx)
 
 scratch=.build-fuzz
 binary="$scratch/build/release/MateRunFuzz"

@@ -181,7 +181,7 @@ struct GPXActivityTests {
     @Test func trackAndPaceAreRefusedForAJSONScenario() {
         let error = fixtures.error(Fixtures.scripted(segments: #"[{"pace": "5:30", "duration": 60}]"#),
                                    options: GPXReplayOptions(track: 1))
-        #expect(error?.expected.contains("--track and --pace apply to GPX tracks") == true)
+        #expect(error?.expected.contains("--track and --pace apply to GPX, TCX and FIT tracks") == true)
     }
 
     @Test func materunsOwnExportBringsBackEachFixsAccuracyAndTheMotionSensorsActivity() throws {

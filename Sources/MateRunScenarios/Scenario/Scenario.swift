@@ -14,6 +14,10 @@ package struct Scenario: Sendable {
         case recorded
         /// A GPX 1.1 track.
         case gpx
+        /// A Garmin TrainingCenterDatabase v2 file.
+        case tcx
+        /// A FIT activity file, as Garmin, Wahoo and Coros devices write.
+        case fit
     }
 
     package var name: String
