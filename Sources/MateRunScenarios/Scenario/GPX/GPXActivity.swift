@@ -152,6 +152,9 @@ enum GPXActivity {
         var untimed = 0
         var absurd = 0, firstAbsurdLine: Int32 = 0
         var backwards = 0, firstBackwards: (line: Int32, by: Double) = (0, 0)
+        // Points more than `sameActivityGap` before the last kept one: an earlier outing the
+        // device logged after this one (another <trk>, a day before), not a clock that slipped.
+        var earlier: [Int] = []
         for index in points.indices {
             guard let time = points[index].time else {
                 untimed += 1
@@ -163,15 +166,19 @@ enum GPXActivity {
                 continue
             }
             if let last = kept.last.flatMap({ points[$0].time }), time.seconds(since: last) < 0 {
-                if backwards == 0 { firstBackwards = (points[index].line, last.seconds(since: time)) }
-                backwards += 1
+                if last.seconds(since: time) > sameActivityGap {
+                    earlier.append(index)
+                } else {
+                    if backwards == 0 { firstBackwards = (points[index].line, last.seconds(since: time)) }
+                    backwards += 1
+                }
                 continue
             }
             kept.append(index)
         }
         // A track most of whose points have no usable time is a route drawn by hand or a log
         // whose clock was never set: its few times say nothing about the pace.
-        guard let first = kept.first, let origin = points[first].time, kept.count * 2 >= points.count else {
+        guard let first = kept.first, let origin = points[first].time, (kept.count + earlier.count) * 2 >= points.count else {
             let why = untimed == points.count
                 ? "found none (a planned route?)"
                 : untimed >= absurd
@@ -190,6 +197,7 @@ enum GPXActivity {
         if backwards > 0 {
             notes.append("dropped \(backwards) point\(backwards == 1 ? "" : "s") whose \(document.timeField) went back (the first at \(document.place(firstBackwards.line)), \(ClockText.text(firstBackwards.by)) before the point before it)")
         }
+        if let note = earlierActivityNote(earlier, in: points, document: document) { notes.append(note) }
         let activity = firstActivity(of: kept, in: points, document: document, notes: &notes)
         let doubleCadence = sport != .cycling
             && (medianCadence(activity.lazy.map { points[$0] }).map { $0 < perFootCadenceBelow } ?? false)
@@ -235,6 +243,15 @@ enum GPXActivity {
             return kept[..<position]
         }
         return kept[...]
+    }
+
+    /// Names the earlier outing left out: its day, its tracks and where it starts.
+    private static func earlierActivityNote(_ earlier: [Int], in points: [GPXPoint], document: GPXTrack) -> String? {
+        guard let first = earlier.first, let time = points[first].time else { return nil }
+        let day = CivilDate(daysSinceEpoch: Int(time.epochSeconds >= 0 ? time.epochSeconds / 86_400 : (time.epochSeconds - 86_399) / 86_400))
+        let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
+        let tracks = Set(earlier.map { points[$0].track }).sorted().map { String($0 + 1) }
+        return "the file holds another, earlier activity: \(earlier.count) point\(earlier.count == 1 ? "" : "s") from \(date) (track \(tracks.joined(separator: ", ")), from \(document.place(points[first].line))), left out; --track N replays one track"
     }
 
     /// The distance a device's running total covers: its rises added up, so that a total that
