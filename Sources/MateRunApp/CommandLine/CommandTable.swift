@@ -29,12 +29,12 @@ enum CommandTable {
         "(default: the scenario's, or 190)")
     static let track = OptionSpec(
         "--track", value: "N",
-        help: "replay the Nth <trk> or <rte> of a GPX file (default: its tracks as one",
-        "activity, up to a gap of more than 2 hours)")
+        help: "replay the Nth <trk> or <rte> of a GPX file, <Activity> of a TCX file or",
+        "session of a FIT file (default: all as one activity, up to a gap of more than 2 hours)")
     static let pace = OptionSpec(
         "--pace", value: "M:SS",
-        help: "replay a GPX file at this pace per km: needed for a route or track",
-        "without times, and overrides a track's own times")
+        help: "replay a GPX, TCX or FIT file at this pace per km: needed for a route or",
+        "track without times, and overrides a track's own times")
     static let dataDirectory = OptionSpec(
         "--data-dir", value: "DIR",
         help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
@@ -43,14 +43,16 @@ enum CommandTable {
     // MARK: Commands
 
     static let replay = CommandSpec(
-        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json or .gpx) with live stats",
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
         details: """
-        SCENARIO is a scenario file (.json, see Scenarios/README.md) or a GPX 1.1 track (.gpx).
+        SCENARIO is a scenario file (.json, see Scenarios/README.md), a GPX 1.1 track (.gpx), a
+        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them.
         On a terminal the stats are redrawn in place; piped, one line a second is printed;
         with --json, one event per line: progress (each run second), split (each km), lap,
         paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
-        A GPX file's segments are the watch's pauses; points whose time goes back or is absurd
-        are dropped, with a note on standard error. On a terminal, keys: space pauses and
+        A GPX file's segments (a TCX file's Tracks, a FIT file's timer stops) are the watch's
+        pauses; points without a position, or whose time goes back or is absurd, are dropped,
+        with a note on standard error. On a terminal, keys: space pauses and
         resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
         prints its summary (exit 130; SIGTERM 143, SIGHUP 129).
         """,
@@ -66,7 +68,8 @@ enum CommandTable {
         name: "validate", positional: "FILE", summary: "check a scenario file and show what it contains",
         details: """
         Prints the scenario's name, runner, goal, samples and duration, or the first error with
-        the file, the place (JSON path or line) and what was expected. Exit status 1 on an error.
+        the file, the place (JSON path, line, or a FIT file's byte) and what was expected. Exit
+        status 1 on an error.
         """,
         options: [dataDirectory], refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
@@ -181,7 +184,7 @@ enum CommandTable {
         name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX or TCX",
         details: """
         A kept run (ID or latest) is written with its fixes, heart rate and cadence; TCX adds a lap
-        per kilometre split. A scenario file (.json or .gpx) is written as the sensor track it
+        per kilometre split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
         """,
         options: [
