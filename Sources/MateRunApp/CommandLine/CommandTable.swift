@@ -183,13 +183,16 @@ enum CommandTable {
     static let export = CommandSpec(
         name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX or TCX",
         details: """
-        A kept run (ID or latest) is written with its fixes, heart rate and cadence; TCX adds a lap
-        per kilometre split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
+        A kept run (ID or latest) is written with its heart rate and cadence; GPX writes the track
+        the tracker counted (its smoothed fixes), so that other programs measure the run's
+        distance, or with --raw the fixes as the receiver gave them; TCX adds a lap per kilometre
+        split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
         """,
         options: [
             OptionSpec("--format", value: "gpx|tcx", required: true, help: "GPX 1.1 with Garmin's TrackPointExtension, or TCX"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
+            OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
             dataDirectory,
         ],
         refusals: [:], notes: nil,
@@ -202,7 +205,7 @@ enum CommandTable {
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
-                dataDirectory: arguments.string("--data-dir")))
+                dataDirectory: arguments.string("--data-dir"), raw: arguments.flag("--raw")))
         })
 
     static let delete = CommandSpec(

@@ -5,10 +5,11 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     case gpx
     case tcx
 
-    /// The whole file for `run`.
-    package func document(_ run: RunRecord) -> String {
+    /// The whole file for `run`; `raw` writes a GPX track's fixes as the receiver gave them
+    /// instead of the track the tracker counted.
+    package func document(_ run: RunRecord, raw: Bool = false) -> String {
         switch self {
-        case .gpx: GPXExport.document(run)
+        case .gpx: GPXExport.document(run, raw: raw)
         case .tcx: TCXExport.document(run)
         }
     }
