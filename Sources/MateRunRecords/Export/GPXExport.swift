@@ -26,7 +26,7 @@ package enum GPXExport {
             <name>\(name)</name>
             <time>\(ExportTime.text(summary, at: 0))</time>
           </metadata>
-          <trk>
+        \(lapWaypoints(run))  <trk>
             <name>\(name)</name>
             <type>running</type>
             <trkseg>
@@ -47,6 +47,21 @@ package enum GPXExport {
         </gpx>
 
         """
+        return out
+    }
+
+    /// The laps the runner marked (the `l` key), as waypoints where each ended, named
+    /// `Lap 1`, `Lap 2`, …: GPX has no laps, and this is how apps that export them write them.
+    private static func lapWaypoints(_ run: RunRecord) -> String {
+        var out = ""
+        var fixIndex = run.fixes.startIndex
+        for lap in run.summary.outcome.laps {
+            while fixIndex + 1 < run.fixes.endIndex, run.fixes[fixIndex + 1].time <= lap.endElapsedSeconds { fixIndex += 1 }
+            guard fixIndex < run.fixes.endIndex else { break }
+            let at = run.fixes[fixIndex].coordinate
+            out += "  <wpt lat=\"\(XMLText.decimal(at.latitude, places: 8))\" lon=\"\(XMLText.decimal(at.longitude, places: 8))\">"
+            out += "<time>\(ExportTime.text(run.summary, at: lap.endElapsedSeconds))</time><name>Lap \(lap.index)</name><type>lap</type></wpt>\n"
+        }
         return out
     }
 
