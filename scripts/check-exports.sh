@@ -78,7 +78,9 @@ PY
 # the kept distance within 1% (the --raw export, the receiver's fixes, is shown for comparison:
 # a reader sums their noise).
 echo "exported GPX against the kept distance (within 1%):"
+# Each in a history of its own: a replayed GPX keeps its file's start, so it is not the newest run.
 for scenario in Scenarios/noisy-city-5k.json Scenarios/easy-5k.json Scenarios/hilly-8k.json Scenarios/river-run.gpx; do
+  export MATERUN_DATA_DIR="$tmp/data-$(basename "$scenario")"
   "$bin" replay "$scenario" --speed max --json --weight 70 > /dev/null 2>&1
   "$bin" export latest --format gpx -o "$tmp/kept.gpx"
   "$bin" export latest --format gpx --raw -o "$tmp/raw.gpx"

@@ -20,6 +20,15 @@ struct FITReaderTests {
         #expect(abs(trackLength(scenario.locations) - 2394) < 1)
         #expect(scenario.notes.contains("dropped 20 records without a position (before the GPS had a fix, or indoors)"))
         #expect(scenario.summary.contains("2 laps (1 by hand), 2.39 km by the device"))
+        // And it starts when its first fix was taken (2024-05-06T12:53:40Z), for the kept run's times
+        #expect(scenario.startedAt == 1_715_000_020)
+    }
+
+    @Test func aTrackReplayedAtAPaceHasNoStartOfItsOwn() throws {
+        // Given the run replayed at 5:00 per km instead of its own times
+        let scenario = try ScenarioLoader.load(path: DeviceFiles.path("run-pauses.fit"), gpx: GPXReplayOptions(paceSecondsPerKilometre: 300))
+        // Then its times are not the file's, and neither is its start
+        #expect(scenario.startedAt == nil)
     }
 
     @Test func compressedTimestampHeadersGiveEachRecordItsSecond() throws {

@@ -124,7 +124,7 @@ struct AppContainer {
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,
                     goalMetres: goalMetres)
             },
-            now: Self.wallTime, report: tell)
+            start: RunStart(own: scenario.startedAt, wallTime: Self.wallTime), report: tell)
     }
 
     /// Wall time as the calendar knows it (seconds since 1970) and the local offset from UTC.

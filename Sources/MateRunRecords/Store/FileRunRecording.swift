@@ -59,7 +59,7 @@ final class FileRunRecording: RunRecording {
     }
 
     @discardableResult
-    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
+    func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary {
         try state.withLock { state throws(RecordStoreError) in
             guard !state.sealed else { throw sealedError() }
             // Splits and laps live with the track: the last ones, closed at the finish, join them.
@@ -72,8 +72,10 @@ final class FileRunRecording: RunRecording {
                 state.lastLap = lap.index
             }
             guard fsync(state.descriptor) == 0 else { throw DurableFile.failure(journalPath, "fsync") }
+            var sealed = header
+            if let startedAt, startedAt.isFinite { sealed.startedAt = startedAt }
             let summary = RunRecordSummary(
-                id: id, header: header, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
+                id: id, header: sealed, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
             )
             try DurableFile.replace(
                 "\(directory)/\(FileRunRecordStore.summaryName)",

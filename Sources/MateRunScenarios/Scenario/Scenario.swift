@@ -40,6 +40,9 @@ package struct Scenario: Sendable {
     package var sport: Sport
     /// The steps a scripted run follows (its segments); nil for recorded runs and GPX tracks.
     package var workout: Workout?
+    /// When time 0 was, in seconds since 1970, for a file with its own times (GPX, TCX, FIT), so
+    /// that a kept replay keeps them; nil for a script, a recording and a track replayed at a pace.
+    package var startedAt: Double?
     /// What reading the file took that its author should know (points dropped, tracks left out),
     /// one sentence each, for standard error.
     package var notes: [String]
@@ -47,7 +50,8 @@ package struct Scenario: Sendable {
     package init(
         name: String, summary: String, runner: RunnerProfile?, goalMetres: Double?,
         locations: [LocationSample], motions: [MotionSample], durationSeconds: Double,
-        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = [], workout: Workout? = nil
+        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = [], workout: Workout? = nil,
+        startedAt: Double? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -61,5 +65,6 @@ package struct Scenario: Sendable {
         self.sport = sport
         self.notes = notes
         self.workout = workout
+        self.startedAt = startedAt
     }
 }

@@ -41,7 +41,8 @@ enum GPXActivity {
             summary: summary(of: document, track: track, timeline: timeline),
             runner: nil, goalMetres: nil, locations: timeline.locations,
             motions: MotionTimeline.inferred(from: timeline.locations, body: timeline.body),
-            durationSeconds: duration, routeMetres: nil, source: document.format, sport: sport, notes: notes)
+            durationSeconds: duration, routeMetres: nil, source: document.format, sport: sport, notes: notes,
+            startedAt: timeline.startedAt)
     }
 
     /// `GPX track, 1234 points over 00:41:10`, with what else the file says: its laps, and the
@@ -140,6 +141,8 @@ enum GPXActivity {
         var body: [MotionTimeline.BodyReading] = []
         /// The distance the device measured over the points replayed, when the file says.
         var deviceMetres: Double?
+        /// The first point's time, in seconds since 1970, when the file's own times are replayed.
+        var startedAt: Double?
     }
 
     private static func timed(
@@ -202,6 +205,7 @@ enum GPXActivity {
         let doubleCadence = sport != .cycling
             && (medianCadence(activity.lazy.map { points[$0] }).map { $0 < perFootCadenceBelow } ?? false)
         var timeline = Timeline()
+        timeline.startedAt = Double(origin.epochSeconds) + origin.fraction
         timeline.deviceMetres = deviceMetres(activity.lazy.compactMap { points[$0].deviceDistance })
         timeline.locations.reserveCapacity(activity.count)
         // Most tracks carry no body readings: then none are held, one per point.
