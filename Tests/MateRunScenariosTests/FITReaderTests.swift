@@ -1,3 +1,4 @@
+import Foundation
 import MateRunDomain
 @testable import MateRunScenarios
 import Testing
@@ -90,6 +91,16 @@ struct FITReaderTests {
             #expect(abs(a.coordinate.longitude - b.coordinate.longitude) < 1e-6)
             #expect(a.pausesRecording == b.pausesRecording)
         }
+    }
+
+    @Test func aDirectoryListsItsFITAndTCXFilesAsScenarios() throws {
+        // Given the directory of the device fixtures
+        let directory = (DeviceFiles.path("run-pauses.fit") as NSString).deletingLastPathComponent
+        // When it is listed
+        let listing = try BundledScenarios.list(in: directory)
+        // Then every FIT and TCX file is there, and loads
+        #expect(listing.map(\.file) == ["multisport.fit", "ride-bigendian.fit", "run-pauses.fit", "run-pauses.tcx"])
+        #expect(listing.allSatisfy { $0.problem == nil })
     }
 
     // MARK: - Broken files

@@ -84,7 +84,7 @@ struct FITDecoder {
                 }
                 let low = UInt32(header & 0x1F)
                 var time = (last & ~0x1F) + low
-                if low < last & 0x1F { time += 0x20 }
+                if low < last & 0x1F { time &+= 0x20 }  // (a garbage time near 2126 wraps, and is dropped as absurd)
                 timestamp = time
             } else if header & 0x40 != 0 {
                 let (definition, next) = try definition(at: offset, developerFields: header & 0x20 != 0, end: data.upperBound)

@@ -43,7 +43,7 @@ enum FITDocument {
                 time: CivilTime.Instant(epochSeconds: Int64(timestamp) + FITDecoder.epochOffset, fraction: 0),
                 heartRate: record.heartRate, cadence: record.cadence,
                 deviceDistance: record.distance, deviceSpeed: record.speed,
-                track: track, segment: Int32(clamping: record.timerStops) + track, line: Int32(clamping: record.offset)))
+                track: track, segment: Int32(clamping: record.timerStops &+ Int(track)), line: Int32(clamping: record.offset)))
         }
         guard !points.isEmpty else {
             let what = log.fileType.flatMap { $0 == 4 ? nil : fileTypes[$0].map { "a \($0) file" } }
