@@ -87,6 +87,20 @@ struct TCXReaderTests {
         #expect(error?.expected.hasPrefix("expected well-formed XML") == true)
     }
 
+    @Test func aFileThatIsNotUTF8IsRefusedWithItsLine() throws {
+        // Given a Trackpoint whose element name holds a byte that is not UTF-8 (the XML parser
+        // underneath traps on one)
+        var bytes = Array(Self.document("<Activities><Activity Sport=\"Running\"><Lap><Track>\n" + Self.trackpoints(2) + "\n</Track></Lap></Activity></Activities>").utf8)
+        // (the first "P" is Position's, in the first Trackpoint, on line 4)
+        let at = try #require(bytes.firstIndex(of: UInt8(ascii: "P")))
+        bytes[at] = 0xA3
+        // When it loads
+        let error = fixtures.error(fileBytes: bytes, name: "latin.tcx")
+        // Then it is refused with the line of that byte
+        #expect(error?.place == "line 4")
+        #expect(error?.expected == "expected UTF-8 text, found a byte that is not (0xA3)")
+    }
+
     @Test func aBadTimeIsRefusedWithItsLine() {
         // Given a Trackpoint whose Time is not a time
         let text = Self.document("<Activities><Activity Sport=\"Running\"><Lap><Track>\n<Trackpoint><Time>yesterday</Time></Trackpoint>\n</Track></Lap></Activity></Activities>")

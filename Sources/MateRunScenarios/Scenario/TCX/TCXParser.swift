@@ -48,6 +48,11 @@ final class TCXParser: NSObject, XMLParserDelegate {
 
     /// Parses a whole TCX document.
     static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> GPXTrack {
+        // FoundationXML's parser traps on a name that is not UTF-8: such a file is refused first.
+        if let bad = firstInvalidUTF8(bytes) {
+            let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ScenarioError(file: file, place: "line \(line)", expected: "expected UTF-8 text, found a byte that is not (0x\(String(bytes[bad], radix: 16, uppercase: true)))")
+        }
         let reader = TCXParser(file: file)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -60,6 +65,20 @@ final class TCXParser: NSObject, XMLParserDelegate {
             throw ScenarioError(file: file, place: "line \(parser.lineNumber)", expected: "expected well-formed XML, found a syntax error (\(reason))")
         }
         return try reader.document()
+    }
+
+    /// The offset of the first byte that does not make valid UTF-8, nil when all do.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private init(file: String) {
