@@ -108,7 +108,10 @@ final class TCXParser: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName: String?, attributes: [String: String] = [:]
     ) {
+        // After a failure the parse is being aborted: whatever libxml2 still reports is ignored.
+        guard failure == nil else { return }
         let namespace = namespaceURI ?? ""
+        path.append((namespace, elementName))
         if !sawRoot {
             sawRoot = true
             guard namespace == Self.database, elementName == "TrainingCenterDatabase" else {
@@ -116,7 +119,6 @@ final class TCXParser: NSObject, XMLParserDelegate {
                 return
             }
         }
-        path.append((namespace, elementName))
         text = ""
         guard namespace == Self.database else { return }
         switch elementName {
@@ -139,10 +141,12 @@ final class TCXParser: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard failure == nil else { return }
         text += string
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard failure == nil, !path.isEmpty else { return }
         defer { path.removeLast() }
         let namespace = namespaceURI ?? ""
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
