@@ -64,7 +64,9 @@ let package = Package(
         .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON"]),
         .testTarget(
             name: "MateRunScenariosTests",
-            dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"]
+            dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"],
+            // FIT and TCX files shaped as devices write them (scripts/make-device-fixtures.py), read by path.
+            exclude: ["DeviceFiles"]
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),

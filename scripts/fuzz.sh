@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes materun's parsers with libFuzzer: the mate wire codec (FrameDecoder + MateWireCodec,
-# with the progress fast path checked against the general parser), the GPX loader and the JSON
-# scenario loader. See docs/FUZZING.md.
+# with the progress fast path checked against the general parser), the GPX, FIT and TCX loaders
+# and the JSON scenario loader. See docs/FUZZING.md.
 #
-#   scripts/fuzz.sh [SECONDS] [MODE...]     SECONDS per mode (default 60); MODE: wire gpx json
+#   scripts/fuzz.sh [SECONDS] [MODE...]     SECONDS per mode (default 60); MODE: wire gpx json fit tcx
 #
 # Builds MateRunFuzz with -sanitize=fuzzer,address into .build-fuzz, then runs each mode from
 # its seeds in Fuzz/corpus/MODE; inputs that find new coverage go to .build-fuzz/corpus/MODE,
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(wire gpx json)
+[ ${#modes[@]} -gt 0 ] || modes=(wire gpx json fit tcx)
 
 scratch=.build-fuzz
 binary="$scratch/build/release/MateRunFuzz"
@@ -55,7 +55,12 @@ for mode in "${modes[@]}"; do
     echo "== $mode: ${seconds}s"
     # SWIFT_BACKTRACE=enable=no: the Swift backtracer would otherwise take over the crash and
     # libFuzzer would not write the crash file.
-    if ! SWIFT_BACKTRACE=enable=no MATERUN_FUZZ_MODE="$mode" "$binary" \
+    # tcx goes through FoundationXML's XMLParser, which leaks a CFError string for every XML
+    # error it reports (inside swift-corelibs-foundation, not materun): leak detection stays off
+    # for that mode only; crashes and broken invariants still fail it.
+    leaks=()
+    [ "$mode" = tcx ] && leaks=(-detect_leaks=0)
+    if ! SWIFT_BACKTRACE=enable=no MATERUN_FUZZ_MODE="$mode" "$binary" "${leaks[@]}" \
         -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$scratch/crashes/$mode/" \
         "$scratch/corpus/$mode" "Fuzz/corpus/$mode" >"$log" 2>&1; then

@@ -4,10 +4,11 @@ import MateRunScenarios
 import MateRunSocket
 import MateRunDomain
 
-/// What one fuzz input exercises. The first byte picks it (`w`, `g`, `j`, else the byte modulo 3)
-/// unless `MATERUN_FUZZ_MODE` (`wire`, `gpx`, `json`) forces one; the rest is the payload.
+/// What one fuzz input exercises. The first byte picks it (`w`, `g`, `j`, `f`, `t`, else the byte
+/// modulo 3 among the first three) unless `MATERUN_FUZZ_MODE` (`wire`, `gpx`, `json`, `fit`,
+/// `tcx`) forces one; the rest is the payload.
 enum FuzzMode: String, Sendable {
-    case wire, gpx, json
+    case wire, gpx, json, fit, tcx
 
     static let forced: FuzzMode? = ProcessInfo.processInfo.environment["MATERUN_FUZZ_MODE"].flatMap(FuzzMode.init)
 
@@ -16,6 +17,8 @@ enum FuzzMode: String, Sendable {
         case UInt8(ascii: "w"): self = .wire
         case UInt8(ascii: "g"): self = .gpx
         case UInt8(ascii: "j"): self = .json
+        case UInt8(ascii: "f"): self = .fit
+        case UInt8(ascii: "t"): self = .tcx
         default: self = [.wire, .gpx, .json][Int(selector % 3)]
         }
     }
@@ -41,6 +44,8 @@ struct FuzzTarget {
         case .wire: target.wire(payload)
         case .gpx: target.scenario(payload, path: "fuzz.gpx")
         case .json: target.scenario(payload, path: "fuzz.json")
+        case .fit: target.scenario(payload, path: "fuzz.fit")
+        case .tcx: target.scenario(payload, path: "fuzz.tcx")
         }
         return target.problems
     }

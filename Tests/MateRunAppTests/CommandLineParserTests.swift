@@ -142,7 +142,7 @@ struct CommandLineParserTests {
         case .show(let show):
             #expect(show == ShowOptions(reference: "x.json", json: true, dataDirectory: "/tmp/runs"))
         case .export(let export):
-            #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs"))
+            #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs", raw: true))
         case .delete(let id, let dataDirectory):
             #expect(id == "x.json" && dataDirectory == "/tmp/runs")
         case .help, .version:

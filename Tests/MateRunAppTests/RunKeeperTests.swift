@@ -34,7 +34,7 @@ private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked 
     func record(lap: Split) throws { kept.withLock { $0.laps.append(lap) } }
     func record(mate: MateProgressPoint) throws {}
 
-    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
+    func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary {
         kept.withLock { $0.outcome = outcome }
         return RunRecordSummary(id: id, header: kept.withLock { $0.headers[0] }, outcome: outcome, bests: PersonalBests())
     }
@@ -80,7 +80,7 @@ struct RunKeeperTests {
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
                     scenario: RecordedScenario(name: "test", path: "test.json"))
             },
-            now: { (1_795_420_800, 3600) }, report: { Issue.record("unexpected report: \($0)") })
+            start: RunStart(own: nil, wallTime: { (1_795_420_800, 3600) }), report: { Issue.record("unexpected report: \($0)") })
     }
 
     @Test func aFixEachProgressSecondTheSplitsLapsAndTheEndingAreKept() async throws {

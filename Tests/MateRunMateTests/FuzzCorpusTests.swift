@@ -17,7 +17,7 @@ struct FuzzCorpusTests {
         return names.sorted().map { directory + "/" + $0 }
     }
 
-    @Test(arguments: [FuzzMode.wire, .gpx, .json])
+    @Test(arguments: [FuzzMode.wire, .gpx, .json, .fit, .tcx])
     func everyInputOfTheModePasses(mode: FuzzMode) throws {
         // Given the corpus of one mode (never empty: a moved folder must not pass vacuously)
         let files = Self.inputs(mode.rawValue)

@@ -15,11 +15,11 @@ import Testing
         return RunRecord(summary: summary, fixes: fixes)
     }
 
-    @Test func gpxIsWellFormedWithEveryFixHeartRateAndCadence() throws {
+    @Test func rawGPXIsWellFormedWithEveryFixHeartRateAndCadence() throws {
         // Given a 3 km run with heart rate and cadence, and a name that needs escaping
         let run = record()
-        // When
-        let document = try XMLDocumentSummary(GPXExport.document(run))
+        // When it is exported with the receiver's fixes
+        let document = try XMLDocumentSummary(GPXExport.document(run, raw: true))
         // Then
         #expect(document.rootName == "gpx")
         #expect(document.count("trkpt") == run.fixes.count)
@@ -111,6 +111,8 @@ struct XMLDocumentSummary {
     func count(_ name: String) -> Int { collector.elements.filter { $0.name == name }.count }
     func texts(_ name: String) -> [String] { collector.texts[name] ?? [] }
     func attributes(_ name: String) -> [[String: String]] { collector.elements.filter { $0.name == name }.map(\.attributes) }
+    /// Every element in document order.
+    var sequence: [(name: String, attributes: [String: String])] { collector.elements }
 }
 
 @Suite struct ExportFormatTests {

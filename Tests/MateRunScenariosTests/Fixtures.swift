@@ -33,6 +33,18 @@ struct Fixtures {
         }
     }
 
+    /// The error loading the bytes of a file named `name` gives; nil when it loads.
+    func error(fileBytes: [UInt8], name: String, options: GPXReplayOptions = GPXReplayOptions()) -> ScenarioError? {
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(fileBytes))
+        do {
+            _ = try ScenarioLoader.load(path: path, gpx: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The repository's `Scenarios/` directory.
     static var bundledDirectory: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -114,6 +114,21 @@ struct GPXActivityTests {
         ])
     }
 
+    @Test func aTrackFromAnEarlierDayIsAnotherActivityNamedInTheNote() throws {
+        // Given Tuesday's run, then in the same file a second <trk> logged on the Monday before
+        let tuesday = Self.track([Self.run(from: 0, start: 0, count: 100)], name: "Tuesday")
+        let monday = Self.track([(0..<50).map { Self.point(north: 5000 + 3 * Double($0), at: String(format: "2024-05-17T07:00:%02dZ", $0)) }], name: "Monday")
+        // When it loads
+        let scenario = try load(Self.document([tuesday, monday]))
+        // Then Tuesday replays, and the note names Monday's outing instead of counting points that "went back"
+        #expect(scenario.locations.count == 100)
+        #expect(scenario.notes == [
+            "the file holds another, earlier activity: 50 points from 2024-05-17 (track 2, from line 106), left out; --track N replays one track",
+        ])
+        // And --track 2 replays Monday
+        #expect(try load(Self.document([tuesday, monday]), GPXReplayOptions(track: 2)).locations.count == 50)
+    }
+
     @Test func aTrackWithoutTimesNeedsAPaceAndReplaysAtIt() throws {
         // Given a planned route of two points 1 km apart, without times
         let text = Self.document([Self.track([[Self.point(north: 0, at: nil), Self.point(north: 1000, at: nil)]])])
@@ -181,7 +196,7 @@ struct GPXActivityTests {
     @Test func trackAndPaceAreRefusedForAJSONScenario() {
         let error = fixtures.error(Fixtures.scripted(segments: #"[{"pace": "5:30", "duration": 60}]"#),
                                    options: GPXReplayOptions(track: 1))
-        #expect(error?.expected.contains("--track and --pace apply to GPX tracks") == true)
+        #expect(error?.expected.contains("--track and --pace apply to GPX, TCX and FIT tracks") == true)
     }
 
     @Test func materunsOwnExportBringsBackEachFixsAccuracyAndTheMotionSensorsActivity() throws {

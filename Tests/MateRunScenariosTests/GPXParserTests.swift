@@ -100,14 +100,10 @@ struct GPXParserTests {
     }
 
     static let errorCases: [(body: String, line: Int, expected: String)] = [
-        ("<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>\n<trkpt lat=\"1.x\" lon=\"1\"><time>2024-01-01T00:00:01Z</time></trkpt>",
-         6, #"expected a number in the lat attribute, found "1.x""#),
         ("<trkpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:00Z</time><extensions><hr>fast</hr></extensions></trkpt>",
          5, #"expected a number in <hr>, found "fast""#),
         ("<trkpt lat=\"1\" lon=\"1\">\n<ele>high</ele><time>2024-01-01T00:00:00Z</time></trkpt>", 6, #"found "high""#),
         ("<trkpt lat=\"1\" lon=\"1\"><time>yesterday</time></trkpt>", 5, #"ISO-8601 time like 2024-05-18T07:02:13Z in <time>, found "yesterday""#),
-        ("<trkpt lat=\"95\" lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>", 5, "latitude between -90 and 90 degrees, found 95"),
-        ("<trkpt lon=\"1\"><time>2024-01-01T00:00:00Z</time></trkpt>", 5, "expected lat and lon attributes"),
     ]
 
     @Test(arguments: errorCases)
@@ -118,6 +114,30 @@ struct GPXParserTests {
         // Then the error names the line and what was wrong
         #expect(error?.place == "line \(line)")
         #expect(error?.expected.contains(expected) == true, "got: \(error?.description ?? "no error")")
+    }
+
+    @Test func strayPointsAreDroppedAndCountedNeverTheFile() throws {
+        // Given an eTrex-like track with a point without lat/lon, one whose lat is not a number,
+        // one beyond the pole and one at 0,0 among good points
+        let good = (0..<10).map { #"<trkpt lat="47.\#($0)" lon="8"><time>2024-01-01T00:00:0\#($0)Z</time></trkpt>"# }
+        let body = [good[0], #"<trkpt lon="8"><time>2024-01-01T00:00:00Z</time></trkpt>"#, good[1],
+                    #"<trkpt lat="1.x" lon="8"/>"#, good[2], #"<trkpt lat="95" lon="8"/>"#, good[3],
+                    #"<trkpt lat="0" lon="0"/>"#] + good[4...]
+        // When it loads
+        let scenario = try ScenarioLoader.load(path: fixtures.write("stray.gpx", Self.gpx(body.joined(separator: "\n"))))
+        // Then the good points replay, and a note counts the others with the first one's line
+        #expect(scenario.locations.count == 10)
+        #expect(scenario.notes == [
+            "dropped 2 points without a usable lat/lon (the first at line 6)",
+            "dropped 2 points at an impossible position, such as 0,0 or a latitude beyond 90 (the first at line 10)",
+        ])
+    }
+
+    @Test func aTrackOfOnlyStrayPointsSaysSo() {
+        // Given a track whose only point has no position
+        let error = fixtures.error(Self.gpx(#"<trkpt lon="8"><time>2024-01-01T00:00:00Z</time></trkpt>"#), name: "none.gpx")
+        // Then the track is empty, and the error says why
+        #expect(error?.expected.hasSuffix("the track is empty (1 without a usable position)") == true)
     }
 
     @Test func anEmptyTrackIsAnError() {

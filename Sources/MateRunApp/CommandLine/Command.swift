@@ -100,6 +100,9 @@ package struct ExportOptions: Sendable, Equatable {
     /// `-o FILE`; nil writes to standard output.
     package var outputPath: String?
     package var dataDirectory: String?
+    /// `--raw`: a GPX export of a kept run writes the fixes as the receiver gave them, not the
+    /// track the tracker counted.
+    package var raw = false
 }
 
 /// One invocation of materun, parsed and checked.

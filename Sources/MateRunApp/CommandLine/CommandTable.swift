@@ -29,12 +29,12 @@ enum CommandTable {
         "(default: the scenario's, or 190)")
     static let track = OptionSpec(
         "--track", value: "N",
-        help: "replay the Nth <trk> or <rte> of a GPX file (default: its tracks as one",
-        "activity, up to a gap of more than 2 hours)")
+        help: "replay the Nth <trk> or <rte> of a GPX file, <Activity> of a TCX file or",
+        "session of a FIT file (default: all as one activity, up to a gap of more than 2 hours)")
     static let pace = OptionSpec(
         "--pace", value: "M:SS",
-        help: "replay a GPX file at this pace per km: needed for a route or track",
-        "without times, and overrides a track's own times")
+        help: "replay a GPX, TCX or FIT file at this pace per km: needed for a route or",
+        "track without times, and overrides a track's own times")
     static let dataDirectory = OptionSpec(
         "--data-dir", value: "DIR",
         help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
@@ -48,14 +48,16 @@ enum CommandTable {
     // MARK: Commands
 
     static let replay = CommandSpec(
-        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json or .gpx) with live stats",
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
         details: """
-        SCENARIO is a scenario file (.json, see Scenarios/README.md) or a GPX 1.1 track (.gpx).
+        SCENARIO is a scenario file (.json, see Scenarios/README.md), a GPX 1.1 track (.gpx), a
+        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them.
         On a terminal the stats are redrawn in place; piped, one line a second is printed;
         with --json, one event per line: progress (each run second), split (each km), lap,
         paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
-        A GPX file's segments are the watch's pauses; points whose time goes back or is absurd
-        are dropped, with a note on standard error. On a terminal, keys: space pauses and
+        A GPX file's segments (a TCX file's Tracks, a FIT file's timer stops) are the watch's
+        pauses; points without a position, or whose time goes back or is absurd, are dropped,
+        with a note on standard error. On a terminal, keys: space pauses and
         resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
         prints its summary (exit 130; SIGTERM 143, SIGHUP 129).
         """,
@@ -112,7 +114,8 @@ enum CommandTable {
         name: "validate", positional: "FILE", summary: "check a scenario file and show what it contains",
         details: """
         Prints the scenario's name, runner, goal, samples and duration, or the first error with
-        the file, the place (JSON path or line) and what was expected. Exit status 1 on an error.
+        the file, the place (JSON path, line, or a FIT file's byte) and what was expected. Exit
+        status 1 on an error.
         """,
         options: [dataDirectory], refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
@@ -226,8 +229,10 @@ enum CommandTable {
     static let export = CommandSpec(
         name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX, TCX or NMEA",
         details: """
-        A kept run (ID or latest) is written with its fixes, heart rate and cadence; TCX adds a lap
-        per kilometre split. A scenario file (.json or .gpx) is written as the sensor track it
+        A kept run (ID or latest) is written with its heart rate and cadence; GPX writes the track
+        the tracker counted (its smoothed fixes), so that other programs measure the run's
+        distance, or with --raw the fixes as the receiver gave them; TCX adds a lap per kilometre
+        split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
         NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd.
         """,
@@ -236,6 +241,7 @@ enum CommandTable {
                 "--format", value: "gpx|tcx|nmea", required: true,
                 help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, or NMEA 0183"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
+            OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
             dataDirectory,
         ],
         refusals: [:], notes: nil,
@@ -248,7 +254,7 @@ enum CommandTable {
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
-                dataDirectory: arguments.string("--data-dir")))
+                dataDirectory: arguments.string("--data-dir"), raw: arguments.flag("--raw")))
         })
 
     static let delete = CommandSpec(

@@ -70,10 +70,11 @@ struct RecordCommands {
     }
 
     func export(_ options: ExportOptions) throws(CommandFailure) -> Int32 {
-        guard let record = try CommandFailure.catching({ try exportedRecord(options) }) else {
+        guard let (record, isScenario) = try CommandFailure.catching({ try exportedRecord(options) }) else {
             throw notFound(options.reference, scenarios: true)
         }
-        let document = options.format.document(record)
+        // A scenario's track is what the sensors deliver: there is no counted track to write.
+        let document = options.format.document(record, raw: options.raw || isScenario)
         guard let path = options.outputPath else {
             container.output.write(document)
             container.output.flush()
@@ -100,21 +101,21 @@ struct RecordCommands {
     }
 
     /// A kept run (latest, an id or its start), else a scenario file's sensor track, else the
-    /// newest run of a scenario by name; nil when nothing matches.
-    private func exportedRecord(_ options: ExportOptions) throws -> RunRecord? {
+    /// newest run of a scenario by name, and whether it is a scenario's; nil when nothing matches.
+    private func exportedRecord(_ options: ExportOptions) throws -> (RunRecord, isScenario: Bool)? {
         let store = container.recordStore(dataDirectory: options.dataDirectory)
         let runs = store.map { listed($0).runs } ?? []
         if let run = RunRecordLookup.find(options.reference, in: runs, matchingScenarios: false), let store {
-            return try store.load(run.id)
+            return (try store.load(run.id), false)
         }
         if FileManager.default.fileExists(atPath: options.reference) {
             let scenario = try container.loadScenario(options.reference)
             let runner = scenario.runner ?? RunnerProfile(name: "Runner", weightKilograms: AppContainer.defaultWeightKilograms)
-            return ScenarioTrack.record(
-                scenario, path: options.reference, runner: runner, startedAt: AppContainer.wallTime().unixSeconds)
+            return (ScenarioTrack.record(
+                scenario, path: options.reference, runner: runner, startedAt: AppContainer.wallTime().unixSeconds), true)
         }
         if let run = RunRecordLookup.find(options.reference, in: runs), let store {
-            return try store.load(run.id)
+            return (try store.load(run.id), false)
         }
         return nil
     }

@@ -135,15 +135,16 @@ struct AppContainer {
     ) -> RunKeeper? {
         return keeper(
             options: options, readings: ScenarioReadings(locations: scenario.locations, motions: scenario.motions),
-            recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath), profile: profile,
-            goalMetres: goalMetres, screen: screen, pairing: pairing)
+            recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath), ownStart: scenario.startedAt,
+            profile: profile, goalMetres: goalMetres, screen: screen, pairing: pairing)
     }
 
     /// Keeps the run of `options` from `readings` as `recorded`, or nil with `--no-save` (or, told
-    /// through `screen`, when there is nowhere to keep it).
+    /// through `screen`, when there is nowhere to keep it). `ownStart` is the start a replayed
+    /// file gives (seconds since 1970), nil for a run without times of its own or a live one.
     func keeper(
-        options: RunOptions, readings: any KeptReadings, recorded: RecordedScenario, profile: RunnerProfile,
-        goalMetres: Double?, screen: any RunScreen, pairing: RecordedPairing? = nil
+        options: RunOptions, readings: any KeptReadings, recorded: RecordedScenario, ownStart: Double? = nil,
+        profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen, pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
         guard options.save else { return nil }
         let writeMessage = screen.messageWriter
@@ -159,7 +160,7 @@ struct AppContainer {
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,
                     goalMetres: goalMetres)
             },
-            now: Self.wallTime, report: tell)
+            start: RunStart(own: ownStart, wallTime: Self.wallTime), report: tell)
     }
 
     /// Wall time as the calendar knows it (seconds since 1970) and the local offset from UTC.

@@ -14,7 +14,7 @@ import MateRunDomain
 final class RunKeeper {
     private let store: any RunRecordStore
     private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader
-    private let now: () -> (unixSeconds: Double, utcOffsetSeconds: Int)
+    private let start: RunStart
     private let report: (String) -> Void
     private var readings: any KeptReadings
     private var recording: (any RunRecording)?
@@ -23,16 +23,17 @@ final class RunKeeper {
     private var lastMateSecond = -Double.infinity
     private var failed = false
 
-    /// `header` builds the run's header from the start's wall time and offset; `now` reads them.
+    /// `header` builds the run's header from the start's wall time and offset; `start` says them
+    /// (a file's own start, or one that puts the run's end when it ended).
     init(
         store: any RunRecordStore, readings: any KeptReadings,
         header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader,
-        now: @escaping () -> (unixSeconds: Double, utcOffsetSeconds: Int), report: @escaping (String) -> Void
+        start: RunStart, report: @escaping (String) -> Void
     ) {
         self.store = store
         self.readings = readings
         self.header = header
-        self.now = now
+        self.start = start
         self.report = report
     }
 
@@ -41,8 +42,8 @@ final class RunKeeper {
 
     /// The run starts: its header goes on disk.
     func begin() {
-        let start = now()
-        attempt { recording = try store.begin(header(start.unixSeconds, start.utcOffsetSeconds)) }
+        let begun = start.atBegin()
+        attempt { recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds)) }
     }
 
     func record(_ event: RunEvent) {
@@ -85,7 +86,7 @@ final class RunKeeper {
                movingSeconds: snapshot.movingSeconds) {
             keep(end, snapshot: snapshot)
         }
-        attempt { try recording?.finish(outcome) }
+        attempt { try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)) }
     }
 
     /// Keeps the latest fix with the run's figures at `snapshot`, unless no new fix came since

@@ -12,10 +12,11 @@ package protocol RunRecordStore: Sendable {
     /// (`readFromJournal`) and what it could not read. Runs still being recorded by a live
     /// process are left alone.
     func recoverInterrupted() -> RunRecordListing
-    /// Every kept run, newest first, and every entry of the store that could not be read; writes
-    /// nothing. A run cut short, or whose summary is damaged, is read from its journal and named
-    /// in `readFromJournal`. A listed summary has no splits or laps (they are part of the
-    /// track); `load` has them.
+    /// Every kept run, newest first (by when it ended: a replay at --speed max is kept as begun
+    /// as long before it ended as it lasted), and every entry of the store that could not be
+    /// read; writes nothing. A run cut short, or whose summary is damaged, is read from its
+    /// journal and named in `readFromJournal`. A listed summary has no splits or laps (they are
+    /// part of the track); `load` has them.
     func list() -> RunRecordListing
     /// One kept run with its track and its splits.
     func load(_ id: RunRecordID) throws -> RunRecord
@@ -36,9 +37,19 @@ package protocol RunRecording: Sendable {
     func record(lap: Split) throws
     /// Appends the mate's progress (paired runs).
     func record(mate: MateProgressPoint) throws
-    /// Seals the run with how it ended and returns what history will list for it.
+    /// Seals the run with how it ended and returns what history will list for it; `startedAt`
+    /// (seconds since 1970) replaces the header's start, for a run whose start is only known at
+    /// its end (a replay faster than real time is kept as ending when it ended).
     @discardableResult
-    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary
+    func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary
+}
+
+extension RunRecording {
+    /// Seals the run with the start its header was begun with.
+    @discardableResult
+    package func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
+        try finish(outcome, startedAt: nil)
+    }
 }
 
 /// What a look at the store found: the runs it could read, the entries it could not, and the

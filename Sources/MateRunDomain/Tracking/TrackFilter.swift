@@ -62,6 +62,11 @@ struct TrackFilter {
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
     private var lastSeenTime = -Double.infinity
+    /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
+    /// them; a live run keeps none, so that it allocates nothing per fix).
+    var keepsCountedPoints = false
+    /// The settled points whose steps were counted, and the first point of each segment.
+    private(set) var countedPoints: [CountedTrack.Point] = []
     /// Chi-square gate on the innovation, 2 degrees of freedom: 6σ.
     private let gate = 36.0
     /// Distance from the plane's origin after which the plane is moved under the runner: short
@@ -181,6 +186,11 @@ struct TrackFilter {
             return 0
         }
         if let standing = lastStanding, standing.contains(point.time) { return 0 }
+        // (The segment's first point is kept when it starts, and settles again with no step.)
+        if keepsCountedPoints, countedPoints.last?.time != point.time {
+            countedPoints.append(CountedTrack.Point(
+                time: point.time, coordinate: current.plane.coordinate(east: point.east, north: point.north), startsSegment: false))
+        }
         return metres
     }
 
@@ -204,6 +214,9 @@ struct TrackFilter {
         _ = smoother.append(time: sample.time, dt: 0, prior: (east.estimate, north.estimate),
                             filtered: (east.estimate, north.estimate))
         outliers.removeAll(keepingCapacity: true)
+        if keepsCountedPoints {
+            countedPoints.append(CountedTrack.Point(time: sample.time, coordinate: sample.coordinate, startsSegment: true))
+        }
         return update
     }
 

@@ -40,8 +40,9 @@ enum ResultCharts {
         return first...last
     }
 
-    private static func distanceLabels(_ range: ClosedRange<Double>) -> (start: String, end: String) {
-        (RunFormat.kilometres(metres: range.lowerBound), RunFormat.kilometres(metres: range.upperBound))
+    /// The axis ends at the distance the result shows (a reached goal as the goal).
+    private static func distanceLabels(_ range: ClosedRange<Double>, goalMetres: Double?) -> (start: String, end: String) {
+        (RunFormat.kilometres(metres: range.lowerBound), RunFormat.runDistance(metres: range.upperBound, goalMetres: goalMetres))
     }
 
     /// Elevation against distance, the area under it filled.
@@ -56,7 +57,7 @@ enum ResultCharts {
         let floor = min(low, (low + high) / 2 - 5), ceiling = max(high, (low + high) / 2 + 5)
         let chart = LineChart(
             xRange: range, yRange: floor...ceiling,
-            yLabels: (elevationLabel(ceiling), elevationLabel(floor)), xLabels: distanceLabels(range))
+            yLabels: (elevationLabel(ceiling), elevationLabel(floor)), xLabels: distanceLabels(range, goalMetres: trace.goalMetres))
         let lines = chart.render(
             [LineChart.Series(points: points, style: .green, filled: true)], width: width, rows: chartRows(width: width))
         return lines.isEmpty ? nil : lines
@@ -88,7 +89,7 @@ enum ResultCharts {
         let chart = LineChart(
             xRange: range, yRange: bottom...top,
             yLabels: (RunFormat.pace(secondsPerKilometre: -top), RunFormat.pace(secondsPerKilometre: -bottom)),
-            xLabels: distanceLabels(range))
+            xLabels: distanceLabels(range, goalMetres: trace.goalMetres))
         let lines = chart.render([LineChart.Series(points: points, style: .cyan)], width: width, rows: chartRows(width: width))
         return lines.isEmpty ? nil : lines
     }
@@ -118,7 +119,7 @@ enum ResultCharts {
         guard end > 0, farthest > 0 else { return nil }
         let chart = LineChart(
             xRange: 0...end, yRange: 0...farthest,
-            yLabels: (RunFormat.kilometres(metres: farthest), RunFormat.kilometres(metres: 0)),
+            yLabels: (RunFormat.runDistance(metres: farthest, goalMetres: trace.goalMetres), RunFormat.kilometres(metres: 0)),
             xLabels: (RunFormat.clockTime(seconds: 0), RunFormat.clockTime(seconds: end)))
         let lines = chart.render(
             [

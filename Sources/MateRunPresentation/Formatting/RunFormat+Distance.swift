@@ -29,6 +29,21 @@ extension RunFormat {
         }
     }
 
+    /// Hundredths of a kilometre shown for a run's distance: once its goal is reached, the goal's
+    /// (rounded as a goal is), so that a half marathon run reads `21.10 km` as its goal does, not
+    /// `21.09`; any other distance truncated.
+    static func shownHundredths(_ metres: Double, goalMetres: Double?) -> Int {
+        if let goal = goalMetres, goal > 0, goal.isFinite, metres >= goal {
+            return truncatedCount(goal + 5, unit: 10)
+        }
+        return hundredthsOfKilometre(metres)
+    }
+
+    /// `21.10 km`: a run's distance as `shownHundredths` says.
+    package static func runDistance(metres: Double, goalMetres: Double?) -> String {
+        kilometres(hundredths: shownHundredths(metres, goalMetres: goalMetres), unit: true)
+    }
+
     /// `21.10 km`: a goal, rounded to the nearest 10 m rather than truncated. A goal is a target,
     /// not a count of what was run: the half marathon's 21.0975 km reads `21.10 km`, not `21.09`.
     package static func goal(metres: Double) -> String {

@@ -27,11 +27,13 @@ extension RunFormat {
     }
 
     /// The kilometre a split row is labelled with: `3` for a whole kilometre, `5.43` for a final
-    /// partial split (the distance at which the run ended).
-    package static func splitKilometre(index: Int, distanceMetres: Double) -> String {
+    /// partial split (the distance at which the run ended, as the result reads it: a reached
+    /// `goalMetres` as the goal, `21.10` for a half marathon).
+    package static func splitKilometre(index: Int, distanceMetres: Double, goalMetres: Double? = nil) -> String {
         if distanceMetres >= 1000 - 0.5 {
             return String(asciiCapacity: 20) { $0.append(max(0, index)) }
         }
-        return kilometreNumber(metres: Double(max(0, index - 1)) * 1000 + distanceMetres)
+        let ended = Double(max(0, index - 1)) * 1000 + distanceMetres
+        return kilometres(hundredths: shownHundredths(ended, goalMetres: goalMetres), unit: false)
     }
 }

@@ -45,7 +45,7 @@ package enum HistoryView {
             shortID(run.id, history),
             names.name(run.header.runner.name, fallback: "runner"),
             names.name(run.header.scenario.name, fallback: "scenario"),
-            RunFormat.kilometres(metres: figures.distanceMetres),
+            RunFormat.runDistance(metres: figures.distanceMetres, goalMetres: run.header.goalMetres),
             RunFormat.clockTime(seconds: figures.elapsedSeconds),
             RunFormat.pace(secondsPerKilometre: figures.averagePaceSecondsPerKilometre),
             ended(run, names: &names),

@@ -24,6 +24,7 @@ package enum KeptRunView {
     /// progress in a paired run.
     static func trace(_ record: RunRecord) -> RunTrace {
         var trace = RunTrace()
+        trace.goalMetres = record.summary.header.goalMetres
         for fix in record.fixes {
             trace.record(RunSnapshot(
                 elapsedSeconds: fix.time, movingSeconds: fix.movingSeconds, distanceMetres: fix.distanceMetres,

@@ -9,7 +9,7 @@ package struct ResultViewModel: Sendable {
     package init(summary: RunSummary, profile: RunnerProfile) {
         let snapshot = summary.snapshot
         var lines: [ResultState.Line] = [
-            .init(label: "Distance", value: RunFormat.kilometres(metres: snapshot.distanceMetres)),
+            .init(label: "Distance", value: RunFormat.runDistance(metres: snapshot.distanceMetres, goalMetres: snapshot.goalMetres)),
             .init(label: "Time", value: RunFormat.clockTime(seconds: snapshot.elapsedSeconds)),
             .init(label: "Moving", value: RunFormat.clockTime(seconds: snapshot.movingSeconds)),
             .init(label: "Calories", value: RunFormat.kilocalories(snapshot.caloriesKilocalories)),
@@ -35,7 +35,7 @@ package struct ResultViewModel: Sendable {
             title: RunEndingWords.title(summary.ending),
             runnerName: RunFormat.displayName(profile.name, fallback: "runner"),
             lines: lines,
-            splits: Self.rows(summary.splits),
+            splits: Self.rows(summary.splits, goalMetres: snapshot.goalMetres),
             laps: Self.lapRows(summary.laps))
     }
 
@@ -61,7 +61,7 @@ package struct ResultViewModel: Sendable {
 
     /// The splits table: each split formatted, its speed against the fastest split's, and the
     /// fastest marked. A final partial split is marked only when there is no whole kilometre.
-    static func rows(_ splits: [Split]) -> [ResultState.SplitRow] {
+    static func rows(_ splits: [Split], goalMetres: Double? = nil) -> [ResultState.SplitRow] {
         let paces = splits.map { RunFormat.paceSeconds($0.paceSecondsPerKilometre) }
         let quickest = paces.compactMap { $0 }.min() ?? 0
         let whole = splits.indices.filter { splits[$0].distanceMetres >= 1000 - 0.5 }
@@ -70,7 +70,7 @@ package struct ResultViewModel: Sendable {
         return splits.indices.map { index in
             let split = splits[index]
             return ResultState.SplitRow(
-                kilometre: RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres),
+                kilometre: RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres, goalMetres: goalMetres),
                 pace: RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre),
                 time: RunFormat.splitTime(seconds: split.movingSeconds),
                 climb: RunFormat.climb(metres: split.elevationGainMetres),

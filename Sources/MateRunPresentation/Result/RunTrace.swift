@@ -47,19 +47,32 @@ package struct RunTrace: Sendable, Equatable {
     /// The mate's name, once there is a mate.
     package var mateName: String?
 
+    /// The run's goal, so that the charts' distance reads as the result's (`RunFormat.runDistance`).
+    package var goalMetres: Double?
+
     package init(points: [Point] = [], matePoints: [MatePoint] = [], mateName: String? = nil) {
         self.points = points
         self.matePoints = matePoints
         self.mateName = mateName
     }
 
-    /// Adds the run's state at a moment; a snapshot no later than the last one is skipped.
+    /// Adds the run's state at a moment; a snapshot at the last one's moment replaces it (the
+    /// run's end refines its last second: the charts end at the distance shown), and an earlier
+    /// one is skipped.
     package mutating func record(_ snapshot: RunSnapshot) {
-        if let last = points.last, snapshot.elapsedSeconds <= last.elapsedSeconds { return }
-        points.append(Point(
+        if snapshot.goalMetres != nil { goalMetres = snapshot.goalMetres }
+        let point = Point(
             elapsedSeconds: snapshot.elapsedSeconds, movingSeconds: snapshot.movingSeconds,
             distanceMetres: snapshot.distanceMetres, position: snapshot.position,
-            elevationMetres: snapshot.elevationMetres))
+            elevationMetres: snapshot.elevationMetres)
+        if let last = points.last {
+            if snapshot.elapsedSeconds < last.elapsedSeconds { return }
+            if snapshot.elapsedSeconds == last.elapsedSeconds {
+                points[points.count - 1] = point
+                return
+            }
+        }
+        points.append(point)
         if points.count > Self.pointLimit { points = Self.thinned(points) }
     }
 

@@ -146,7 +146,7 @@ package struct RunningViewModel: Sendable {
         goalMetres = goal
         let fraction = goal.map { min(1, max(0, metres / $0)) }
         state.progressFraction = fraction
-        let hundredths = RunFormat.hundredthsOfKilometre(metres)
+        let hundredths = RunFormat.shownHundredths(metres, goalMetres: goal)
         let goalHundredths = goal.map(RunFormat.hundredthsOfKilometre) ?? ShownQuantities.placeholder
         let percent = fraction.map(RunFormat.wholePercent) ?? ShownQuantities.placeholder
         guard hundredths != shown.distanceHundredths || goalHundredths != shown.goalHundredths
@@ -194,9 +194,13 @@ package struct RunningViewModel: Sendable {
         }
     }
 
+    /// `km 3  5'12"/km  +4 m` for a whole kilometre; `last 0.12 km  5'46"/km  +0 m` for the
+    /// partial one a run ends with (not `km 0.12`, which reads as a kilometre's number).
     package static func splitLine(_ split: Split) -> String {
-        "km " + RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres) + "  "
-            + RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre) + "  "
+        let label = split.distanceMetres >= 1000 - 0.5
+            ? "km " + RunFormat.splitKilometre(index: split.index, distanceMetres: split.distanceMetres)
+            : "last " + RunFormat.kilometres(metres: split.distanceMetres)
+        return label + "  " + RunFormat.pace(secondsPerKilometre: split.paceSecondsPerKilometre) + "  "
             + RunFormat.climb(metres: split.elevationGainMetres)
     }
 

@@ -6,7 +6,7 @@ package struct ScenarioOverview: Sendable, Equatable {
     package var file: String
     package var name: String
     package var summary: String
-    /// "scripted", "recorded" or "gpx".
+    /// "scripted", "recorded", "gpx", "tcx" or "fit".
     package var source: String
     package var runner: RunnerProfile?
     package var goalMetres: Double?

@@ -7,10 +7,11 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     /// NMEA 0183 sentences (GGA and RMC per fix), a log `gpsfake` replays.
     case nmea
 
-    /// The whole file for `run`.
-    package func document(_ run: RunRecord) -> String {
+    /// The whole file for `run`; `raw` writes a GPX track's fixes as the receiver gave them
+    /// instead of the track the tracker counted.
+    package func document(_ run: RunRecord, raw: Bool = false) -> String {
         switch self {
-        case .gpx: GPXExport.document(run)
+        case .gpx: GPXExport.document(run, raw: raw)
         case .tcx: TCXExport.document(run)
         case .nmea: NMEAExport.document(run)
         }

@@ -1,6 +1,7 @@
 import MateRunDomain
 
-/// A kept run as a Garmin Training Center (TCX v2) activity: a lap per kilometre split, each
+/// A kept run as a Garmin Training Center (TCX v2) activity: the laps the runner marked (the `l`
+/// key; `TriggerMethod` Manual, numbered in their `Notes`), else a lap per kilometre split, each
 /// with its trackpoints (time, position, altitude, distance, heart rate, cadence).
 package enum TCXExport {
     package static func document(_ run: RunRecord) -> String {
@@ -33,23 +34,27 @@ package enum TCXExport {
         var elapsedSeconds: Double
         var distanceMetres: Double
         var fixes: ArraySlice<RecordedFix>
+        /// The runner's lap number, for a lap the runner marked; nil for a kilometre split.
+        var number: Int?
         var isSplit: Bool
     }
 
-    /// The splits as laps, plus a last lap for whatever the run did after its last split; a run
-    /// without splits is one lap.
+    /// The runner's laps, else the splits, as laps, plus a last lap for whatever the run did
+    /// after the last one; a run without either is one lap.
     static func laps(of run: RunRecord) -> [Lap] {
         let figures = run.summary.outcome.figures
+        let marked = run.summary.outcome.laps
         var laps: [Lap] = []
         var start = 0.0
         var startDistance = 0.0
         var first = run.fixes.startIndex
-        for split in run.summary.outcome.splits {
+        for split in marked.isEmpty ? run.summary.outcome.splits : marked {
             let endDistance = startDistance + split.distanceMetres
             let end = run.fixes[first...].firstIndex { $0.distanceMetres > endDistance + 1e-6 } ?? run.fixes.endIndex
             laps.append(Lap(
                 startSeconds: start, elapsedSeconds: max(0, split.endElapsedSeconds - start),
-                distanceMetres: split.distanceMetres, fixes: run.fixes[first..<end], isSplit: true
+                distanceMetres: split.distanceMetres, fixes: run.fixes[first..<end],
+                number: marked.isEmpty ? nil : split.index, isSplit: marked.isEmpty
             ))
             start = split.endElapsedSeconds
             startDistance = endDistance
@@ -59,7 +64,8 @@ package enum TCXExport {
         if laps.isEmpty || rest >= 0.5 || first < run.fixes.endIndex {
             laps.append(Lap(
                 startSeconds: start, elapsedSeconds: max(0, figures.elapsedSeconds - start),
-                distanceMetres: rest, fixes: run.fixes[first...], isSplit: false
+                distanceMetres: rest, fixes: run.fixes[first...],
+                number: marked.isEmpty ? nil : laps.count + 1, isSplit: false
             ))
         }
         return laps
@@ -81,6 +87,7 @@ package enum TCXExport {
             for fix in lap.fixes { out += trackpoint(fix, of: summary) }
             out += "        </Track>\n"
         }
+        if let number = lap.number { out += "        <Notes>Lap \(number)</Notes>\n" }
         return out + "      </Lap>\n"
     }
 

@@ -193,7 +193,7 @@ package final class FileRunRecordStore: RunRecordStore {
             case .live: break
             }
         }
-        listing.runs.sort { ($0.header.startedAt, $0.id) > ($1.header.startedAt, $1.id) }
+        listing.runs.sort { ($0.endedAt, $0.id) > ($1.endedAt, $1.id) }
         listing.problems.sort { $0.path < $1.path }
         listing.readFromJournal.sort { $0.path < $1.path }
         return listing
@@ -295,4 +295,9 @@ package final class FileRunRecordStore: RunRecordStore {
         }
         return path
     }
+}
+
+private extension RunRecordSummary {
+    /// When the run ended, in seconds since 1970.
+    var endedAt: Double { header.startedAt + outcome.figures.elapsedSeconds }
 }

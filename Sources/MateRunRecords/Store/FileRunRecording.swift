@@ -53,17 +53,20 @@ final class FileRunRecording: RunRecording {
     }
 
     @discardableResult
-    func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {
+    func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary {
         try state.withLock { state throws(RecordStoreError) in
             guard !state.sealed else { throw sealedError() }
             // Splits and laps live with the track: the last ones, closed at the finish, join
-            // them; then the outcome, so that the journal alone can rebuild the run.
+            // them; then the outcome (and a start known only at the end), so that the journal
+            // alone can rebuild the run.
+            var sealed = header
+            if let startedAt, startedAt.isFinite { sealed.startedAt = startedAt }
             var closing = ""
             for split in outcome.splits where split.index > state.lastSplit { closing += RunJournal.splitLine(split) }
             for lap in outcome.laps where lap.index > state.lastLap { closing += RunJournal.lapLine(lap) }
-            closing += RunJournal.endLine(outcome)
+            closing += RunJournal.endLine(outcome, startedAt: sealed.startedAt == header.startedAt ? nil : sealed.startedAt)
             let summary = RunRecordSummary(
-                id: id, header: header, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
+                id: id, header: sealed, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
             )
             let fixCount = state.fixes.count
             state.sealed = true

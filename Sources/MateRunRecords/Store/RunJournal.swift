@@ -66,8 +66,11 @@ package enum RunJournal {
 
     /// The closing line of a sealed run: its outcome, written before `run.json`, so that the
     /// journal alone can rebuild the run if `run.json` is ever lost or damaged.
-    static func endLine(_ outcome: RunRecordOutcome) -> String {
-        line([("type", .string("end"))] + RunRecordJSON.outcomeFields(outcome))
+    /// `startedAt` is the run's start when it is known only at the end (it then replaces the
+    /// header's).
+    static func endLine(_ outcome: RunRecordOutcome, startedAt: Double? = nil) -> String {
+        line([("type", .string("end"))] + RunRecordJSON.outcomeFields(outcome)
+            + (startedAt.map { [("started_at_unix", .number(shortest: $0))] } ?? []))
     }
 
     static func mateLine(_ point: MateProgressPoint) -> String {
@@ -159,6 +162,7 @@ package enum RunJournal {
             contents.mateProgress.append(MateProgressPoint(elapsedSeconds: try fields.number("e"), distanceMetres: try fields.number("d")))
         case "end":
             contents.sealedOutcome = try RunRecordJSON.outcome(fields)
+            if let startedAt = fields.optionalNumber("started_at_unix") { contents.header.startedAt = startedAt }
         default:
             throw RecordFormatError(place: fields.place, expected: "a fix, split, lap, mate or end line")
         }

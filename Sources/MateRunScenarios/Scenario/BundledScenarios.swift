@@ -15,7 +15,7 @@ package struct ScenarioListing: Sendable, Equatable {
 
 /// The scenario files in a directory, so that a user can see what can be replayed.
 package enum BundledScenarios {
-    /// Every `.json` and `.gpx` file in `directory`, sorted by file name. A file that does not load
+    /// Every `.json`, `.gpx`, `.tcx` and `.fit` file in `directory`, sorted by file name. A file that does not load
     /// is listed with its `problem` rather than hidden.
     package static func list(in directory: String) throws(ScenarioError) -> [ScenarioListing] {
         let names: [String]
@@ -25,7 +25,7 @@ package enum BundledScenarios {
             throw ScenarioError(file: directory, place: "", expected: "expected a readable directory of scenarios")
         }
         return names
-            .filter { ["json", "gpx"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { ["json", "gpx", "tcx", "fit"].contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted()
             .map { file in
                 let path = (directory as NSString).appendingPathComponent(file)

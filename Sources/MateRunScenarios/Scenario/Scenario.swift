@@ -14,6 +14,10 @@ package struct Scenario: Sendable {
         case recorded
         /// A GPX 1.1 track.
         case gpx
+        /// A Garmin TrainingCenterDatabase v2 file.
+        case tcx
+        /// A FIT activity file, as Garmin, Wahoo and Coros devices write.
+        case fit
     }
 
     package var name: String
@@ -36,6 +40,9 @@ package struct Scenario: Sendable {
     package var sport: Sport
     /// The steps a scripted run follows (its segments); nil for recorded runs and GPX tracks.
     package var workout: Workout?
+    /// When time 0 was, in seconds since 1970, for a file with its own times (GPX, TCX, FIT), so
+    /// that a kept replay keeps them; nil for a script, a recording and a track replayed at a pace.
+    package var startedAt: Double?
     /// What reading the file took that its author should know (points dropped, tracks left out),
     /// one sentence each, for standard error.
     package var notes: [String]
@@ -43,7 +50,8 @@ package struct Scenario: Sendable {
     package init(
         name: String, summary: String, runner: RunnerProfile?, goalMetres: Double?,
         locations: [LocationSample], motions: [MotionSample], durationSeconds: Double,
-        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = [], workout: Workout? = nil
+        routeMetres: Double?, source: Source, sport: Sport = .running, notes: [String] = [], workout: Workout? = nil,
+        startedAt: Double? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -57,5 +65,6 @@ package struct Scenario: Sendable {
         self.sport = sport
         self.notes = notes
         self.workout = workout
+        self.startedAt = startedAt
     }
 }

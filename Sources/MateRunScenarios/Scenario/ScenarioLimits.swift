@@ -14,6 +14,10 @@ enum ScenarioLimits {
     /// Checked against the file's size before anything is read.
     static let maxJSONBytes = 16 << 20
 
+    /// The largest TCX or FIT file read, whole: a FIT file of a 24-hour race at 1 Hz is about
+    /// 5 MB, its TCX about 40 MB. Checked against the file's size before anything is read.
+    static let maxWholeFileBytes = 256 << 20
+
     /// `maxDurationSeconds` as people read it.
     static let maxDurationText = "7 days (168:00:00)"
 }

@@ -1,14 +1,15 @@
 import Foundation
 import Glibc
 
-/// Loads a scenario file, JSON or GPX, into a `Scenario`.
+/// Loads a scenario file, JSON, GPX, TCX or FIT, into a `Scenario`.
 ///
-/// The one entry point the app needs: it picks the format by extension (`.json`, `.gpx`) or, for
-/// any other name, by the first character of the content, and turns every problem into a
-/// `ScenarioError` that names the file and the place.
+/// The one entry point the app needs: it picks the format by extension (`.json`, `.gpx`, `.tcx`,
+/// `.fit`) or, for any other name, by the content (`.FIT` in a FIT header, `{`, or `<` and a
+/// TrainingCenterDatabase root), and turns every problem into a `ScenarioError` that names the
+/// file and the place.
 package enum ScenarioLoader {
-    /// `gpx` says which track of a GPX file to replay, and at what pace; a JSON scenario takes
-    /// no such options.
+    /// `gpx` says which track of a GPX, TCX or FIT file to replay, and at what pace; a JSON
+    /// scenario takes no such options.
     package static func load(path: String, gpx: GPXReplayOptions = GPXReplayOptions()) throws(ScenarioError) -> Scenario {
         var file = try ScenarioFile(path: path)
         defer { file.close() }
@@ -35,8 +36,19 @@ package enum ScenarioLoader {
             }
             try parser.feed([], isLast: true)
             return try GPXActivity.scenario(from: parser.track(), options: gpx, fallbackName: fileStem(path))
+        case .tcx, .fit:
+            guard file.size <= ScenarioLimits.maxWholeFileBytes else {
+                throw ScenarioError(
+                    file: path, place: "",
+                    expected: "expected a TCX or FIT file of at most \(ScenarioLimits.maxWholeFileBytes >> 20) MB, found \(file.size >> 20) MB")
+            }
+            var bytes = first
+            while case let chunk = try file.read(), !chunk.isEmpty {
+                bytes += chunk
+            }
+            return try load(bytes: bytes, path: path, gpx: gpx)
         case nil:
-            throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
+            throw unknownFormat(path)
         }
     }
 
@@ -50,9 +62,18 @@ package enum ScenarioLoader {
             return try ScenarioFileDTO.decode(root).toDomain()
         case .gpx:
             return try GPXActivity.scenario(from: GPXParser.parse(bytes, file: path), options: gpx, fallbackName: fileStem(path))
+        case .tcx:
+            return try GPXActivity.scenario(from: TCXParser.parse(bytes, file: path), options: gpx, fallbackName: fileStem(path))
+        case .fit:
+            let document = try FITDocument.document(FITDecoder.decode(bytes, file: path), file: path)
+            return try GPXActivity.scenario(from: document, options: gpx, fallbackName: fileStem(path))
         case nil:
-            throw ScenarioError(file: path, place: "", expected: "expected a .json scenario or a .gpx track")
+            throw unknownFormat(path)
         }
+    }
+
+    private static func unknownFormat(_ path: String) -> ScenarioError {
+        ScenarioError(file: path, place: "", expected: "expected a .json scenario, or a .gpx, .tcx or .fit track")
     }
 
     /// A JSON scenario has its own route and paces: a track number or a pace for it is a mistake
@@ -61,19 +82,25 @@ package enum ScenarioLoader {
         guard gpx == GPXReplayOptions() else {
             throw ScenarioError(
                 file: path, place: "",
-                expected: "--track and --pace apply to GPX tracks; this is a JSON scenario, which has its own route and paces")
+                expected: "--track and --pace apply to GPX, TCX and FIT tracks; this is a JSON scenario, which has its own route and paces")
         }
     }
 
-    private enum Format { case json, gpx }
+    private enum Format { case json, gpx, tcx, fit }
 
     private static func format(of path: String, bytes: [UInt8]) -> Format? {
         switch (path as NSString).pathExtension.lowercased() {
         case "json": return .json
         case "gpx": return .gpx
+        case "tcx": return .tcx
+        case "fit": return .fit
         default:
+            if bytes.count >= 12, bytes[8..<12].elementsEqual(".FIT".utf8) { return .fit }
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-            return first == UInt8(ascii: "{") ? .json : first == UInt8(ascii: "<") ? .gpx : nil
+            if first == UInt8(ascii: "{") { return .json }
+            guard first == UInt8(ascii: "<") else { return nil }
+            let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+            return head.contains("TrainingCenterDatabase") ? .tcx : .gpx
         }
     }
 

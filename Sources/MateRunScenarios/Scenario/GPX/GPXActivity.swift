@@ -1,6 +1,7 @@
 import MateRunDomain
 
-/// Turns the points of a GPX file into one replayable activity, the way the device that wrote it
+/// Turns the points of a GPX file (or a TCX or FIT file read into the same shape) into one
+/// replayable activity, the way the device that wrote it
 /// meant them.
 ///
 /// Devices write what a reader must interpret: a new `<trkseg>` (or `<trk>`) where the runner
@@ -22,25 +23,42 @@ enum GPXActivity {
     static let perFootCadenceBelow = 120.0
 
     static func scenario(from document: GPXTrack, options: GPXReplayOptions, fallbackName: String) throws(ScenarioError) -> Scenario {
-        var notes: [String] = []
+        var notes = document.notes
         let (chosen, trackIndex) = try choose(from: document, options: options, notes: &notes)
         let track = document.tracks[Int(trackIndex)]
         let name = [track.name, document.metadataName].compactMap { $0 }.first { !$0.isEmpty } ?? fallbackName
         let sport = sport(named: track.type) ?? inferredSport(chosen)
         let timeline: Timeline
         if let pace = options.paceSecondsPerKilometre {
-            timeline = try paced(chosen, secondsPerKilometre: pace, file: document.file)
+            timeline = try paced(chosen, secondsPerKilometre: pace, document: document)
             notes.append("replaying at \(ClockText.text(pace)) per km, not at the file's own times")
         } else {
-            timeline = try timed(chosen, sport: sport, file: document.file, notes: &notes)
+            timeline = try timed(chosen, sport: sport, document: document, notes: &notes)
         }
         let duration = timeline.locations.last?.time ?? 0
         return Scenario(
             name: name,
-            summary: "GPX \(track.isRoute ? "route" : "track"), \(timeline.locations.count) points over \(ClockText.text(duration))",
+            summary: summary(of: document, track: track, timeline: timeline),
             runner: nil, goalMetres: nil, locations: timeline.locations,
             motions: MotionTimeline.inferred(from: timeline.locations, body: timeline.body),
-            durationSeconds: duration, routeMetres: nil, source: .gpx, sport: sport, notes: notes)
+            durationSeconds: duration, routeMetres: nil, source: document.format, sport: sport, notes: notes,
+            startedAt: timeline.startedAt)
+    }
+
+    /// `GPX track, 1234 points over 00:41:10`, with what else the file says: its laps, and the
+    /// distance its device measured.
+    private static func summary(of document: GPXTrack, track: GPXTrack.Track, timeline: Timeline) -> String {
+        let duration = timeline.locations.last?.time ?? 0
+        var text = "\(document.format.rawValue.uppercased()) \(track.isRoute ? "route" : "track"), \(timeline.locations.count) points over \(ClockText.text(duration))"
+        if document.laps.count > 0 {
+            text += ", \(document.laps.count) lap\(document.laps.count == 1 ? "" : "s")"
+            if document.laps.manual > 0 { text += " (\(document.laps.manual) by hand)" }
+        }
+        if let measured = timeline.deviceMetres {
+            let tens = Int((measured / 10).rounded())
+            text += ", \(tens / 100).\(tens % 100 < 10 ? "0" : "")\(tens % 100) km by the device"
+        }
+        return text
     }
 
     // MARK: - Which points
@@ -56,13 +74,13 @@ enum GPXActivity {
             guard (1...max(1, count)).contains(number), count > 0 else {
                 throw ScenarioError(
                     file: document.file, place: "",
-                    expected: "expected --track between 1 and \(count) (the file has \(count) <trk>/<rte> elements), found \(number)")
+                    expected: "expected --track between 1 and \(count) (the file has \(count) \(document.trackElements)), found \(number)")
             }
             let index = Int32(number - 1)
             let points = document.points.filter { $0.track == index }
             guard !points.isEmpty else {
                 throw ScenarioError(
-                    file: document.file, place: "line \(document.tracks[number - 1].line)",
+                    file: document.file, place: document.tracks[number - 1].line > 0 ? document.place(document.tracks[number - 1].line) : "",
                     expected: "expected points in track \(number)\(quoted(document.tracks[number - 1].name)), found none")
             }
             return (points, index)
@@ -99,8 +117,10 @@ enum GPXActivity {
     /// Without a `<type>`: a track whose typical moving speed is faster than 5.5 m/s (19.8 km/h,
     /// beyond any runner's pace for more than a sprint) is a ride.
     private static func inferredSport(_ points: [GPXPoint]) -> Sport {
-        var speeds: [Double] = []
-        for index in points.indices.dropFirst() {
+        // The device's own speed (Doppler, or a foot pod) where the file has it; else the
+        // speed between fixes.
+        var speeds = points.compactMap(\.deviceSpeed).filter { $0 > MotionTimeline.stillBelow }
+        for index in points.indices.dropFirst() where speeds.isEmpty {
             let from = points[index - 1], to = points[index]
             guard from.segment == to.segment, let t0 = from.time, let t1 = to.time else { continue }
             let dt = t1.seconds(since: t0)
@@ -119,17 +139,25 @@ enum GPXActivity {
     private struct Timeline {
         var locations: [LocationSample] = []
         var body: [MotionTimeline.BodyReading] = []
+        /// The distance the device measured over the points replayed, when the file says.
+        var deviceMetres: Double?
+        /// The first point's time, in seconds since 1970, when the file's own times are replayed.
+        var startedAt: Double?
     }
 
     private static func timed(
-        _ points: [GPXPoint], sport: Sport, file: String, notes: inout [String]
+        _ points: [GPXPoint], sport: Sport, document: GPXTrack, notes: inout [String]
     ) throws(ScenarioError) -> Timeline {
+        let file = document.file
         // Indices of the points kept, not copies: a track can hold a million points.
         var kept: [Int] = []
         kept.reserveCapacity(points.count)
         var untimed = 0
         var absurd = 0, firstAbsurdLine: Int32 = 0
         var backwards = 0, firstBackwards: (line: Int32, by: Double) = (0, 0)
+        // Points more than `sameActivityGap` before the last kept one: an earlier outing the
+        // device logged after this one (another <trk>, a day before), not a clock that slipped.
+        var earlier: [Int] = []
         for index in points.indices {
             guard let time = points[index].time else {
                 untimed += 1
@@ -141,15 +169,19 @@ enum GPXActivity {
                 continue
             }
             if let last = kept.last.flatMap({ points[$0].time }), time.seconds(since: last) < 0 {
-                if backwards == 0 { firstBackwards = (points[index].line, last.seconds(since: time)) }
-                backwards += 1
+                if last.seconds(since: time) > sameActivityGap {
+                    earlier.append(index)
+                } else {
+                    if backwards == 0 { firstBackwards = (points[index].line, last.seconds(since: time)) }
+                    backwards += 1
+                }
                 continue
             }
             kept.append(index)
         }
         // A track most of whose points have no usable time is a route drawn by hand or a log
         // whose clock was never set: its few times say nothing about the pace.
-        guard let first = kept.first, let origin = points[first].time, kept.count * 2 >= points.count else {
+        guard let first = kept.first, let origin = points[first].time, (kept.count + earlier.count) * 2 >= points.count else {
             let why = untimed == points.count
                 ? "found none (a planned route?)"
                 : untimed >= absurd
@@ -157,21 +189,24 @@ enum GPXActivity {
                     : "found \(absurd) of \(points.count) stamped before 1990 or after 2099 (a receiver whose clock was not set)"
             throw ScenarioError(
                 file: file, place: "",
-                expected: "expected a <time> in the points to replay them at their pace, \(why): give a pace, e.g. --pace 5:30 (min:sec per km)")
+                expected: "expected a \(document.timeField) in the points to replay them at their pace, \(why): give a pace, e.g. --pace 5:30 (min:sec per km)")
         }
         if untimed > 0 {
-            notes.append("dropped \(untimed) point\(untimed == 1 ? "" : "s") without a <time>")
+            notes.append("dropped \(untimed) point\(untimed == 1 ? "" : "s") without a \(document.timeField)")
         }
         if absurd > 0 {
-            notes.append("dropped \(absurd) point\(absurd == 1 ? "" : "s") whose <time> is before 1990 or after 2099 (the first at line \(firstAbsurdLine))")
+            notes.append("dropped \(absurd) point\(absurd == 1 ? "" : "s") whose \(document.timeField) is before 1990 or after 2099 (the first at \(document.place(firstAbsurdLine)))")
         }
         if backwards > 0 {
-            notes.append("dropped \(backwards) point\(backwards == 1 ? "" : "s") whose <time> went back (the first at line \(firstBackwards.line), \(ClockText.text(firstBackwards.by)) before the point before it)")
+            notes.append("dropped \(backwards) point\(backwards == 1 ? "" : "s") whose \(document.timeField) went back (the first at \(document.place(firstBackwards.line)), \(ClockText.text(firstBackwards.by)) before the point before it)")
         }
-        let activity = firstActivity(of: kept, in: points, notes: &notes)
+        if let note = earlierActivityNote(earlier, in: points, document: document) { notes.append(note) }
+        let activity = firstActivity(of: kept, in: points, document: document, notes: &notes)
         let doubleCadence = sport != .cycling
             && (medianCadence(activity.lazy.map { points[$0] }).map { $0 < perFootCadenceBelow } ?? false)
         var timeline = Timeline()
+        timeline.startedAt = Double(origin.epochSeconds) + origin.fraction
+        timeline.deviceMetres = deviceMetres(activity.lazy.compactMap { points[$0].deviceDistance })
         timeline.locations.reserveCapacity(activity.count)
         // Most tracks carry no body readings: then none are held, one per point.
         let hasBody = activity.contains { points[$0].heartRate != nil || points[$0].cadence != nil || points[$0].activity != nil }
@@ -181,8 +216,8 @@ enum GPXActivity {
             let time = point.time.map { $0.seconds(since: origin) } ?? 0
             guard time <= ScenarioLimits.maxDurationSeconds else {
                 throw ScenarioError(
-                    file: file, place: "line \(point.line)",
-                    expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a <time> \(ClockText.text(time)) after the first point's")
+                    file: file, place: document.place(point.line),
+                    expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a \(document.timeField) \(ClockText.text(time)) after the first point's")
             }
             let next = index + 1 < activity.count ? points[activity[index + 1]] : nil
             let previous = index > 0 ? points[activity[index - 1]] : nil
@@ -202,16 +237,37 @@ enum GPXActivity {
 
     /// The kept points (indices into `points`) up to the first gap longer than
     /// `sameActivityGap`; a note says what is left out.
-    private static func firstActivity(of kept: [Int], in points: [GPXPoint], notes: inout [String]) -> ArraySlice<Int> {
+    private static func firstActivity(of kept: [Int], in points: [GPXPoint], document: GPXTrack, notes: inout [String]) -> ArraySlice<Int> {
         for position in kept.indices.dropFirst() {
             guard let before = points[kept[position - 1]].time, let after = points[kept[position]].time else { continue }
             let gap = after.seconds(since: before)
             guard gap > sameActivityGap else { continue }
             let rest = Set(kept[position...].map { points[$0].track }).sorted().map { String($0 + 1) }.joined(separator: ", ")
-            notes.append("the file holds more than one activity: replaying the first, up to line \(points[kept[position - 1]].line); after a gap of \(ClockText.text(gap)) the rest (track \(rest)) is left out; --track N replays one track")
+            notes.append("the file holds more than one activity: replaying the first, up to \(document.place(points[kept[position - 1]].line)); after a gap of \(ClockText.text(gap)) the rest (track \(rest)) is left out; --track N replays one track")
             return kept[..<position]
         }
         return kept[...]
+    }
+
+    /// Names the earlier outing left out: its day, its tracks and where it starts.
+    private static func earlierActivityNote(_ earlier: [Int], in points: [GPXPoint], document: GPXTrack) -> String? {
+        guard let first = earlier.first, let time = points[first].time else { return nil }
+        let day = CivilDate(daysSinceEpoch: Int(time.epochSeconds >= 0 ? time.epochSeconds / 86_400 : (time.epochSeconds - 86_399) / 86_400))
+        let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
+        let tracks = Set(earlier.map { points[$0].track }).sorted().map { String($0 + 1) }
+        return "the file holds another, earlier activity: \(earlier.count) point\(earlier.count == 1 ? "" : "s") from \(date) (track \(tracks.joined(separator: ", ")), from \(document.place(points[first].line))), left out; --track N replays one track"
+    }
+
+    /// The distance a device's running total covers: its rises added up, so that a total that
+    /// starts again from zero (the next session of a multisport file) adds on.
+    private static func deviceMetres(_ totals: some Sequence<Double>) -> Double? {
+        var sum: Double?
+        var last: Double?
+        for total in totals {
+            if let last { sum = (sum ?? 0) + max(0, total - last) }
+            last = total
+        }
+        return sum
     }
 
     private static func medianCadence(_ points: some Sequence<GPXPoint>) -> Double? {
@@ -221,7 +277,7 @@ enum GPXActivity {
 
     /// The points as a steady run at `secondsPerKilometre`: each segment walked at that speed,
     /// one fix a second, the segments one after another with a pause between.
-    private static func paced(_ points: [GPXPoint], secondsPerKilometre: Double, file: String) throws(ScenarioError) -> Timeline {
+    private static func paced(_ points: [GPXPoint], secondsPerKilometre: Double, document: GPXTrack) throws(ScenarioError) -> Timeline {
         let speed = 1000 / secondsPerKilometre
         var timeline = Timeline()
         var start = 0
@@ -234,7 +290,7 @@ enum GPXActivity {
             let seconds = Int((path.passMetres / speed).rounded(.up))
             guard clock + Double(seconds) <= ScenarioLimits.maxDurationSeconds else {
                 throw ScenarioError(
-                    file: file, place: "line \(points[start].line)",
+                    file: document.file, place: document.place(points[start].line),
                     expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText) at this pace, found longer")
             }
             let resumes = !timeline.locations.isEmpty

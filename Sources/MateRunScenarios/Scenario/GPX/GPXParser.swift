@@ -86,10 +86,26 @@ struct GPXParser {
         guard state.sawRoot else {
             throw ScenarioError(file: file, place: "", expected: "expected a GPX document (<gpx> ... </gpx>), found no <gpx> element")
         }
+        let stray = state.stray
         guard !points.isEmpty else {
-            throw ScenarioError(file: file, place: "", expected: "expected at least one <trkpt> inside <trk><trkseg> (or <rtept> inside <rte>); the track is empty")
+            let dropped = stray.withoutPosition + stray.impossible
+            throw ScenarioError(
+                file: file, place: "",
+                expected: "expected at least one <trkpt> inside <trk><trkseg> (or <rtept> inside <rte>); the track is empty"
+                    + (dropped > 0 ? " (\(dropped) without a usable position)" : ""))
         }
-        return GPXTrack(file: file, metadataName: state.metadataName, tracks: state.tracks, points: points)
+        var notes: [String] = []
+        if stray.withoutPosition > 0 {
+            notes.append("dropped \(Self.points(stray.withoutPosition)) without a usable lat/lon (the first at line \(stray.firstWithoutPosition))")
+        }
+        if stray.impossible > 0 {
+            notes.append("dropped \(Self.points(stray.impossible)) at an impossible position, such as 0,0 or a latitude beyond 90 (the first at line \(stray.firstImpossible))")
+        }
+        return GPXTrack(file: file, metadataName: state.metadataName, tracks: state.tracks, points: points, notes: notes)
+    }
+
+    private static func points(_ count: Int) -> String {
+        count == 1 ? "1 point" : "\(count) points"
     }
 }
 
@@ -114,6 +130,17 @@ struct GPXScanState {
     /// Numbers each `<trk>`, `<rte>` and `<trkseg>` as it opens: points carry the one they are in.
     var segment: Int32 = 0
     var point = PendingPoint()
+    var stray = StrayPoints()
+
+    /// Points dropped for their position: a receiver's glitch costs one point, never the file.
+    struct StrayPoints {
+        /// No lat or lon, or one that is not a number.
+        var withoutPosition = 0
+        var firstWithoutPosition = 0
+        /// Outside -90...90 / -180...180, or exactly 0,0 (a receiver without a fix).
+        var impossible = 0
+        var firstImpossible = 0
+    }
 
     /// The `<trkpt>` or `<rtept>` being read.
     struct PendingPoint {
@@ -270,7 +297,7 @@ private struct GPXScanner {
 
     private mutating func close(points: inout [GPXPoint]) throws(GPXScanStop) {
         if state.depth == state.pointDepth, state.pointDepth > 0 {
-            try finishPoint(into: &points)
+            finishPoint(into: &points)
             state.pointDepth = 0
         } else if state.depth == state.trackDepth {
             state.trackDepth = 0
@@ -306,16 +333,17 @@ private struct GPXScanner {
         }
     }
 
-    private mutating func finishPoint(into points: inout [GPXPoint]) throws(GPXScanStop) {
+    private mutating func finishPoint(into points: inout [GPXPoint]) {
         let line = state.point.line
         guard let latitude = state.point.latitude, let longitude = state.point.longitude else {
-            throw failure(line: line, "expected lat and lon attributes on <trkpt>")
+            if state.stray.withoutPosition == 0 { state.stray.firstWithoutPosition = line }
+            state.stray.withoutPosition += 1
+            return
         }
-        guard (-90...90).contains(latitude) else {
-            throw failure(line: line, "expected a latitude between -90 and 90 degrees, found \(latitude)")
-        }
-        guard (-180...180).contains(longitude) else {
-            throw failure(line: line, "expected a longitude between -180 and 180 degrees, found \(longitude)")
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude), latitude != 0 || longitude != 0 else {
+            if state.stray.impossible == 0 { state.stray.firstImpossible = line }
+            state.stray.impossible += 1
+            return
         }
         points.append(GPXPoint(
             latitude: latitude, longitude: longitude, elevation: state.point.elevation, time: state.point.time,
@@ -350,10 +378,9 @@ private struct GPXScanner {
             i = valueEnd + 1
             let isLatitude = matches(name, "lat")
             guard isLatitude || matches(name, "lon") else { continue }
+            // A value that is not a number leaves the coordinate unknown: the point is dropped.
             let (start, end) = trimmed(valueStart, valueEnd)
-            guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite else {
-                throw failure(at: valueStart, "expected a number in the \(isLatitude ? "lat" : "lon") attribute, found \"\(text(valueStart, valueEnd))\"")
-            }
+            guard let value = DecimalText.parse(bytes, from: start, to: end), value.isFinite else { continue }
             if isLatitude { state.point.latitude = value } else { state.point.longitude = value }
         }
     }

@@ -1,8 +1,17 @@
 import MateRunDomain
 
 /// A GPX document as read: its tracks and routes, and every point with the track and segment it
-/// belongs to, before anything is decided about them (`GPXActivity` decides).
+/// belongs to, before anything is decided about them (`GPXActivity` decides). A TCX or FIT file
+/// is read into the same shape (`TCXParser`, `FITDocument`), so that all three replay by the
+/// same rules.
 struct GPXTrack {
+    /// The laps a TCX or FIT file marks, for the summary.
+    struct Laps: Equatable {
+        var count = 0
+        /// Those ended by the lap key (TCX `TriggerMethod` Manual, FIT lap_trigger manual).
+        var manual = 0
+    }
+
     /// One `<trk>` or `<rte>` of the document.
     struct Track: Equatable {
         var isRoute: Bool
@@ -21,6 +30,34 @@ struct GPXTrack {
     var tracks: [Track]
     /// Every `<trkpt>` and `<rtept>`, in document order.
     var points: [GPXPoint]
+    /// Which format was read: named in the summary, and whether places are lines or bytes.
+    var format: Scenario.Source = .gpx
+    /// What the reader dropped (points without a position), one sentence each.
+    var notes: [String] = []
+    var laps = Laps()
+
+    /// What `--track N` counts, as the format calls it.
+    var trackElements: String {
+        switch format {
+        case .fit: "sessions"
+        case .tcx: "<Activity>/<Course> elements"
+        default: "<trk>/<rte> elements"
+        }
+    }
+
+    /// A point's time, as the format calls it.
+    var timeField: String {
+        switch format {
+        case .fit: "timestamp"
+        case .tcx: "<Time>"
+        default: "<time>"
+        }
+    }
+
+    /// A point's or track's place (`GPXPoint.line`) as messages say it.
+    func place(_ at: some BinaryInteger) -> String {
+        format == .fit ? "byte \(at)" : "line \(at)"
+    }
 }
 
 /// One `<trkpt>` or `<rtept>` as the file has it.
@@ -37,9 +74,14 @@ struct GPXPoint: Equatable {
     var accuracy: Double?
     /// What the motion sensor said at the point, when the file says (materun's export does).
     var activity: Activity?
+    /// Metres from the start as the device measured them (TCX `DistanceMeters`, FIT distance).
+    var deviceDistance: Double?
+    /// Metres per second as the device measured them (TCX `Speed`, FIT speed).
+    var deviceSpeed: Double?
     /// Index into `GPXTrack.tracks`.
     var track: Int32
     /// Which `<trkseg>` (numbered across the document); a route is one segment.
     var segment: Int32
+    /// The point's line (GPX, TCX) or byte offset (FIT).
     var line: Int32
 }
