@@ -27,7 +27,7 @@ package struct RunOptions: Sendable, Equatable {
     package var dataDirectory: String?
     /// False with `--no-save`: the run is not kept.
     package var save = true
-    /// `--nmea-serve ADDR:PORT`: serve the run's fixes as NMEA 0183 there.
+    /// `--nmea-serve IP:PORT`: serve the run's fixes as NMEA 0183 there.
     package var nmeaServe: TCPEndpoint?
 
     package init(

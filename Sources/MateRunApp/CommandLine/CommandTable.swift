@@ -40,9 +40,9 @@ enum CommandTable {
         help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
     static let noSave = OptionSpec("--no-save", help: "do not keep this run in the history")
     static let nmeaServe = OptionSpec(
-        "--nmea-serve", value: "ADDR:PORT",
+        "--nmea-serve", value: "IP:PORT",
         help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
-        "on ADDR:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://ADDR:PORT")
+        "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
     static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
 
     // MARK: Commands
@@ -75,9 +75,10 @@ enum CommandTable {
         history. The reports of one epoch are merged by their time; a report without a fix
         (mode 0 or 1) counts as none; a fix's time is gpsd's. Reports that cannot be a fix
         (garbage, wrong types, times going back) are dropped and counted on standard error.
-        The run ends by q (kept, stopped), Ctrl-C (cancelled), the goal, --idle-end, or gpsd
-        gone for longer than --gpsd-retry (ended by the sensors); while gpsd is away the screen
-        shows GPS LOST and the run goes on.
+        On a terminal, keys: space pauses and resumes, l marks a lap, q stops and keeps the run.
+        The run ends by q (kept, stopped), Ctrl-C (cancelled, exit 130), the goal, --idle-end,
+        or gpsd gone for longer than --gpsd-retry (ended by the sensors); while gpsd is away
+        the screen shows GPS LOST and the run goes on. Exit status 1 when gpsd cannot be reached.
         """,
         options: [
             OptionSpec("--gpsd", value: "HOST:PORT", help: "gpsd's address (default 127.0.0.1:2947)"),
@@ -93,7 +94,8 @@ enum CommandTable {
             OptionSpec(
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
-            json, noCountdown, noSave, dataDirectory, nmeaServe,
+            json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"), noSave, dataDirectory,
+            nmeaServe,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",

@@ -4,7 +4,7 @@ package enum HelpText {
     package static let version = "materun 1.0.0"
 
     /// The width of the name column in option and command lists.
-    private static let column = 21
+    private static let column = 22
 
     package static func text(for topic: String?) -> String {
         guard let topic, let spec = CommandTable.command(named: topic) else { return overview }

@@ -150,11 +150,11 @@ struct ParsedArguments: Sendable {
         return endpoint
     }
 
-    /// An address to listen on, `ADDR:PORT`; port 0 asks for any free port.
+    /// An address to listen on, `IP:PORT`; port 0 asks for any free port.
     func listenEndpoint(_ name: String) throws(UsageError) -> TCPEndpoint? {
         guard let text = values[name] else { return nil }
         guard let endpoint = TCPEndpoint(parsing: text) else {
-            throw UsageError("\(name) expects ADDR:PORT (e.g. 127.0.0.1:10110, 0.0.0.0:0), not '\(text)'", command: command)
+            throw UsageError("\(name) expects IP:PORT (e.g. 127.0.0.1:10110, 0.0.0.0:0), not '\(text)'", command: command)
         }
         return endpoint
     }

@@ -24,16 +24,16 @@ struct GPSDProcessTests {
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
-        try (NMEAFixtures.noFixStretch(count: 500) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
-        // When gpsfake plays it into gpsd and materun tracks it until 8 s pass without a fix
+        try (NMEAFixtures.noFixStretch(count: 100) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
+        // When gpsfake plays it into gpsd and materun tracks it until 20 s pass without a fix
         let port = try freePort()
         let player = try MateRunProcess(
-            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log],
+            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log],
             executable: gpsfake)
         defer { player.kill() }
         #expect(try await waitUntilListening(port, before: .now + bound))
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         let status = try await track.exitStatus(before: .now + bound)
         // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
@@ -113,7 +113,7 @@ struct GPSDProcessTests {
         defer { daemon.kill() }
         #expect(try await waitUntilListening(gpsdPort, before: .now + bound))
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         defer { track.kill() }
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("connected to gpsd") } })
@@ -146,16 +146,16 @@ struct GPSDProcessTests {
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
         let log = data.path + "-scenario/damaged.nmea"
-        try (NMEAFixtures.noFixStretch(count: 500) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
+        try (NMEAFixtures.noFixStretch(count: 100) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
         let port = try freePort()
         let player = try MateRunProcess(
-            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log],
+            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log],
             executable: gpsfake)
         defer { player.kill() }
         #expect(try await waitUntilListening(port, before: .now + bound))
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "8", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         // Then the run still ends by its sensors near the replay's distance, and the reports
         // without a fix are counted on standard error

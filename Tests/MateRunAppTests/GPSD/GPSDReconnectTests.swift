@@ -27,14 +27,14 @@ import Testing
         gpsd.close()
         listener.close()
         #expect(try await track.wait(before: .now + bound) { !$0.events("gps_lost").isEmpty }, "\(track.tail)")
-        #expect(track.errorLines.contains { $0.contains("lost gpsd") })
+        #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("lost gpsd") } }, "\(track.tail)")
         // And comes back on the same port
         listener = try TCPListener(host: "127.0.0.1", port: port)
         gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
         try await gpsd.sendFixes(seconds: 2, from: &position)
         // Then the run goes on: the GPS is found again and the distance grows
         #expect(try await track.wait(before: .now + bound) { !$0.events("gps_found").isEmpty }, "\(track.tail)")
-        #expect(track.errorLines.contains { $0.contains("gpsd is back") })
+        #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("gpsd is back") } }, "\(track.tail)")
         // And a line too long for gpsd ends that connection; gpsd gone for good ends the run
         try await gpsd.send([String(repeating: "x", count: 100_000)])
         gpsd.close()
