@@ -8,8 +8,9 @@ import Testing
 /// materun against the real gpsd: a scenario's NMEA played by gpsfake and tracked, a replay's
 /// NMEA read by gpsd, and the round trip between them. Every process is ended by its PID (the
 /// process objects kill theirs when released); every wait has a generous bound for a loaded
-/// 2-core machine and polls for the event it waits for.
-@Suite(.serialized, .enabled(if: GPSDTools.runnable, GPSDTools.skipReason))
+/// 2-core machine and polls for the event it waits for. The tests run side by side, each with
+/// its own gpsd on its own port: gpsfake paces the logs, so they take wall time, not CPU.
+@Suite(.enabled(if: GPSDTools.runnable, GPSDTools.skipReason))
 struct GPSDProcessTests {
     private let bound = Duration.seconds(240)
 
