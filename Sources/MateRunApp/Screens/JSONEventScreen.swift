@@ -26,10 +26,12 @@ final class JSONEventScreen: RunScreen {
         emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
     }
 
-    /// Writes the event; an announcement without fields is for people only and is left out.
+    /// Writes the event at once, even unpaced: a program waits on `listening` for the code, and on
+    /// `connecting` and `paired`. An announcement without fields is for people only and is left out.
     func announce(_ fields: [JSONMember], text: String) {
         guard !fields.isEmpty else { return }
-        emit(JSON.object(fields).jsonText)
+        sink.writeLine(JSON.object(fields).jsonText)
+        sink.flush()
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
