@@ -42,7 +42,7 @@ struct MateRunCommand {
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
             return await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls) {
-                try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
+                try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name, sport: scenario.sport).pair()
             }
         }
     }
@@ -63,7 +63,8 @@ struct MateRunCommand {
         let host: MateHost
         do {
             host = try MateHost(
-                bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
+                bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, hostSport: scenario.sport,
+                terms: terms)
         } catch {
             return fail("\(error)")
         }

@@ -23,6 +23,8 @@ package actor MateHost {
     private nonisolated let pairingSink: AsyncStream<MatePairing>.Continuation
     private let listener: TCPListener
     private let hostName: String
+    /// The host runner's sport, declared in `welcome`.
+    private let hostSport: Sport
     private let terms: MateTerms
     private let timings: MateTimings
     private var admission: HostAdmission
@@ -34,8 +36,8 @@ package actor MateHost {
 
     /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
     package init(
-        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, terms: MateTerms,
-        timings: MateTimings = .standard
+        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, hostSport: Sport = .running,
+        terms: MateTerms, timings: MateTimings = .standard
     ) throws {
         guard let port = UInt16(exactly: port) else {
             throw SocketError(operation: "listen on \(host):\(port)", detail: "port out of range 0...65535")
@@ -43,6 +45,7 @@ package actor MateHost {
         listener = try TCPListener(host: host, port: port)
         endpoint = listener.localEndpoint
         self.hostName = hostName
+        self.hostSport = hostSport
         self.terms = terms
         self.timings = timings
         admission = HostAdmission(code: code, hostName: hostName)
@@ -131,7 +134,8 @@ package actor MateHost {
 
     private nonisolated func startSession(with hello: MateHello, on channel: SocketMateChannel, inbox: inout HandshakeInbox) async {
         let sessionID = Self.newSessionID()
-        let handshake = HostHandshake(channel: channel, sessionID: sessionID, hostName: hostName, terms: terms, timings: timings)
+        let handshake = HostHandshake(
+            channel: channel, sessionID: sessionID, hostName: hostName, hostSport: hostSport, terms: terms, timings: timings)
         do {
             let start = try await handshake.run(&inbox)
             let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .awaitMate) { [listener] in
@@ -140,7 +144,8 @@ package actor MateHost {
             await seat(sessionID, link: link)
             noticeSink.yield("paired with \(hello.name) at \(channel.peer)")
             let countdown = (start.startsAt - timings.clock.now()).seconds
-            pairingSink.yield(MatePairing(role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link))
+            pairingSink.yield(MatePairing(
+                role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link, mateSport: hello.sport))
         } catch {
             await vacate()
             noticeSink.yield("pairing with \(hello.name) at \(channel.peer) failed: \(error)")
