@@ -132,7 +132,7 @@ struct HandJoiner {
 
 /// The frames of one connection as text, read by one consumer at a time.
 final class FrameQueue: @unchecked Sendable {
-    private var iterator: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+    private var iterator: TCPFrames.AsyncIterator
 
     init(_ connection: TCPConnection) {
         iterator = connection.frames.makeAsyncIterator()

@@ -1,4 +1,5 @@
 import MateRunDomain
+import MateRunSocket
 
 /// The numbers both sides of a pairing must agree on; PROTOCOL.md explains each one.
 ///
@@ -16,8 +17,15 @@ package enum MateProtocol {
     package static let connectionIdleTimeout = 10.0
     /// After this long without a connection, the mate is lost: the run finishes solo.
     package static let lostAfter = MatePresence.lostAfter
-    /// A connection must get through `hello` → `welcome` within this long.
+    /// A connection must get through its handshake (`hello` to `start`, or a resume's `hello` to
+    /// `welcome`) within this long, counted from the TCP connection's start: frames of any kind
+    /// do not extend it.
     package static let handshakeTimeout = 5.0
+    /// What a peer may send per second before it is paired: a handshake is a handful of frames.
+    package static let handshakeRateLimit = TCPRateLimit(bytesPerSecond: 65_536, framesPerSecond: 32)
+    /// What a paired peer may send per second: an honest side replaying as fast as its machine
+    /// allows sends a few thousand `progress` frames a second (about 130 bytes each).
+    package static let pairedRateLimit = TCPRateLimit(bytesPerSecond: 4 << 20, framesPerSecond: 20_000)
     /// A connect attempt gives up after this long.
     package static let connectTimeout = 5.0
     /// The countdown the host announces in `start` (before its round-trip correction).

@@ -60,7 +60,7 @@ package actor MateHost {
             await withTaskCancellationHandler {
                 while !Task.isCancelled {
                     do {
-                        let channel = try await SocketMateChannel.accept(from: listener, idleTimeout: timings.handshakeTimeout)
+                        let channel = try await SocketMateChannel.accept(from: listener, handshakeTimeout: timings.handshakeTimeout)
                         group.addTask { await self.admit(channel) }
                     } catch {
                         guard await !isClosed, !(error is CancellationError) else { break }
