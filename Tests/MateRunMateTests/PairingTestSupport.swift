@@ -5,9 +5,10 @@ import Synchronization
 @testable import MateRunSocket
 
 extension MateTimings {
-    /// The protocol's timings shrunk so that tests take milliseconds, not seconds.
+    /// The protocol's timings shrunk so that tests take milliseconds, not seconds; the handshake
+    /// keeps its 5 s (it counts from the connection's start, and a loaded machine needs them).
     static func fast(
-        handshake: Double = 2, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
+        handshake: Double = 5, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
     ) -> MateTimings {
         var timings = MateTimings()
         timings.connectTimeout = .seconds(2)

@@ -37,10 +37,17 @@ package enum MateProtocol {
     package static let reconnectMaxDelay = 4.0
     /// Wrong codes allowed from one address before the host refuses it with `.throttled`.
     package static let wrongCodesBeforeThrottle = 3
-    /// Wrong codes from all addresses together after which the host takes no new pairing for
-    /// its code (resumes of a paired session still come in): with 10^6 codes, a sweep from many
-    /// addresses has at most a 1 in 50,000 chance before the code is spent.
-    package static let wrongCodeBudget = 20
+    /// Connections that have not said `hello` a host keeps at once; a new one closes the oldest.
+    /// Each costs a thread and three descriptors: 64 stay far below a 1,024-descriptor limit.
+    package static let maxUnpairedConnections = 64
+    /// Connections the kernel queues for the host before it accepts them.
+    package static let listenBacklog: Int32 = 128
+    /// The host logs each kind of refusal once per this many seconds, with a count of the rest.
+    package static let noticeInterval = 10.0
+    /// Wrong codes from all addresses together that may come at once (`WrongCodeRate`) ...
+    package static let wrongCodeBurst = 20
+    /// ... and then one more every this many seconds (10 a minute).
+    package static let wrongCodeRefillSeconds = 6.0
     /// The first throttling period; it doubles with each further wrong code up to `throttleMaxPeriod`.
     package static let throttleInitialPeriod = 5.0
     package static let throttleMaxPeriod = 60.0
