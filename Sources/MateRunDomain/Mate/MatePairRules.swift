@@ -134,7 +134,6 @@ package struct MatePairRules: Sendable {
             mate.interrupted()
         case .restored:
             mate.restored(at: now)
-            actions += outgoing.resend.map(MatePairAction.send)
         case .lost(let reason, let detail):
             mate.left(reason, detail: detail)
         }
