@@ -96,10 +96,16 @@ package actor MateHost {
         closed = true
         listener.close()
         pairingSink.finish()
-        for line in tally.flush(now: timings.clock.now().seconds) { noticeSink.yield(line) }
+        // Counts held back are told before a run starts (`seat`); after a run's end only its
+        // result is printed, so they are told here only when no mate ever paired.
+        if link == nil { flushNotices() }
         noticeSink.finish()
         unpaired.values.forEach { $0.close() }
         unpaired = [:]
+    }
+
+    private func flushNotices() {
+        for line in tally.flush(now: timings.clock.now().seconds) { noticeSink.yield(line) }
     }
 
     /// Logs `text` unless its `kind` was logged within the interval (then it is counted).
@@ -208,6 +214,7 @@ package actor MateHost {
     }
 
     private func seat(_ sessionID: String, link: TCPMateLink) {
+        flushNotices()
         admission.seat(sessionID)
         self.link = link
         self.sessionID = sessionID
