@@ -6,7 +6,8 @@ import Testing
 /// be refused, and both sides must name the same winner (the race is decided by run time).
 ///
 /// Every wait is bounded by `bound`; the processes are killed by their own handles when a test ends.
-@Suite("Paired materun processes at 10 000× and max", .timeLimit(.minutes(2)))
+/// Serialized: two pairs replaying at full speed at once would take both cores from every other test.
+@Suite("Paired materun processes at 10 000× and max", .serialized, .timeLimit(.minutes(3)))
 struct FastPairedProcessTests {
     static let bound: Duration = .seconds(60)
 

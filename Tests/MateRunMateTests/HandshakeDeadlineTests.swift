@@ -15,9 +15,11 @@ import Testing
         let joiner = MateJoiner(endpoint: listener.localEndpoint, code: "482913", name: "Ana", timings: timings)
         let joining = Task { try await joiner.pair() }
         let fake = try await withTimeout { try await listener.accept(options: SocketMateChannel.options(idleTimeout: .seconds(30))) }
-        _ = try await nextFrame(fake)
-        try await fake.send(Array(#"{"type":"welcome","session_id":"s1","name":"Ben","resumed":false}"#.utf8) + [0x0A])
-        try await fake.send(Array(#"{"type":"terms","mode":"race","goal_m":1000,"speed":null}"#.utf8) + [0x0A])
+        // The fake host's own steps may fail when a loaded machine stalls past the joiner's
+        // deadline first; the joiner must end with the timeout either way.
+        _ = try? await nextFrame(fake)
+        try? await fake.send(Array(#"{"type":"welcome","session_id":"s1","name":"Ben","resumed":false}"#.utf8) + [0x0A])
+        try? await fake.send(Array(#"{"type":"terms","mode":"race","goal_m":1000,"speed":null}"#.utf8) + [0x0A])
         let pinger = Task {
             for id in 1... {
                 try? await fake.send(Array(#"{"type":"ping","id":\#(id)}"#.utf8) + [0x0A])
