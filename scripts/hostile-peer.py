@@ -8,6 +8,8 @@ stranger and as a crowd, and checks what PROTOCOL.md promises:
 
   flood     a stranger writing junk frames before hello is closed with `bye flooded`, and the
             host's memory (VmRSS) is back near where it was
+  mateflood a paired mate (this script, as joiner) flooding junk is closed with `bye flooded`, the
+            host's memory stays bounded, and its run ends `mate_lost` saying why
   deadline  junk every second never keeps a connection without hello open past the 5 s
             handshake deadline, counted from the connection's start
   heartbeat a heartbeat during the handshake is allowed (the hello after it is still answered)
@@ -102,6 +104,7 @@ def connect(port, source="127.0.0.1", timeout=5):
     sock.settimeout(timeout)
     sock.bind((source, 0))
     sock.connect(("127.0.0.1", port))
+    pending.pop(sock.fileno(), None)  # a descriptor number is reused after a close
     return sock
 
 
@@ -109,10 +112,13 @@ def send(sock, frame):
     sock.sendall((json.dumps(frame, separators=(",", ":")) + "\n").encode())
 
 
+pending = {}  # bytes received after the last complete frame, per socket
+
+
 def read_frame(sock, seconds):
     """The next frame as a dict, or None when the connection closed or nothing came in time."""
     sock.settimeout(seconds)
-    data = b""
+    data = pending.pop(sock.fileno(), b"")
     try:
         while b"\n" not in data:
             chunk = sock.recv(4096)
@@ -121,13 +127,15 @@ def read_frame(sock, seconds):
             data += chunk
     except (socket.timeout, ConnectionError):
         return None
-    return json.loads(data.split(b"\n", 1)[0])
+    line, rest = data.split(b"\n", 1)
+    pending[sock.fileno()] = rest
+    return json.loads(line)
 
 
 def closed_within(sock, seconds):
     """Reads until EOF; the frames read and whether EOF came within `seconds`."""
     sock.settimeout(0.2)
-    frames, data, deadline = [], b"", time.monotonic() + seconds
+    frames, data, deadline = [], pending.pop(sock.fileno(), b""), time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             chunk = sock.recv(65536)
@@ -171,6 +179,58 @@ def attack_flood(port, host_pid):
     check("flood", closed and reasons[-1:] == ["flooded"] and rss_after < rss_before + 20_000,
           f"wrote {sent // 1024} KiB of junk before hello; host said bye {reasons}; "
           f"VmRSS {rss_before} kB before, {peak} kB peak, {rss_after} kB 1 s after the close")
+
+
+def attack_paired_flood(materun, data):
+    host, out, _ = start([materun, "host", "Scenarios/race-fast-5k.json", "--mode", "race", "--speed", "200", "--json"], data)
+    try:
+        listening = out.wait_for(lambda line: event(line, "listening") is not None, 20)
+        announced = event(listening, "listening") if listening else None
+        if announced is None:
+            check("mateflood", False, "the second host printed no listening line")
+            return
+        sock = connect(announced["port"])
+        send(sock, hello(announced["code"], "Ana"))
+        while True:
+            frame = read_frame(sock, 10)
+            if frame is None:
+                check("mateflood", False, "the handshake did not reach start")
+                return
+            if frame["type"] == "terms":
+                send(sock, {"type": "accept"})
+            elif frame["type"] == "ping":
+                send(sock, {"type": "pong", "id": frame["id"]})
+            elif frame["type"] == "start":
+                break
+        time.sleep(frame["in_ms"] / 1000)
+        send(sock, {"type": "progress", "seq": 1, "elapsed_s": 0, "moving_s": 0, "distance_m": 0, "kcal": 0,
+                    "paused": False})
+        rss_before = status_field(host.pid, "VmRSS")
+        junk = b'{"type":"zzz"}\n' * 4096
+        sent, stop, peak = 0, time.monotonic() + 5, rss_before
+        sock.settimeout(0.5)
+        try:
+            while time.monotonic() < stop:
+                sent += sock.send(junk)
+                peak = max(peak, status_field(host.pid, "VmRSS"))
+        except (socket.timeout, ConnectionError, OSError):
+            pass
+        frames, _ = closed_within(sock, 3)
+        sock.close()
+        reasons = [f.get("reason") for f in frames if f.get("type") == "bye"]
+        rss_after = status_field(host.pid, "VmRSS")
+        status = host.wait(timeout=90)
+        time.sleep(0.2)
+        summary = event(out.snapshot()[-1], "summary") or {}
+        check("mateflood", "flooded" in reasons and peak < rss_before + 50_000 and status == 0
+              and summary.get("result") == "mate_lost",
+              f"paired, then wrote {sent // 1024} KiB of junk; host said bye {reasons}; VmRSS {rss_before} kB "
+              f"before, {peak} kB peak, {rss_after} kB after; host ended {summary.get('result')}: "
+              f"{summary.get('result_reason')}")
+    finally:
+        if host.poll() is None:
+            os.kill(host.pid, signal.SIGKILL)
+            host.wait(timeout=10)
 
 
 def attack_deadline(port):
@@ -265,6 +325,7 @@ def main():
         sys.exit(__doc__)
     materun = os.path.abspath(sys.argv[1])
     data = tempfile.mkdtemp(prefix="materun-hostile-")
+    attack_paired_flood(materun, data)
     host = start([materun, "host", "Scenarios/race-fast-5k.json", "--mode", "race", "--speed", "100", "--json"], data)
     joiner = None
     try:
