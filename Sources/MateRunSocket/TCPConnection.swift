@@ -132,4 +132,14 @@ package final class TCPConnection: Sendable {
         state.withLock { $0.closeRequested = true }
         wake.signal()
     }
+
+    /// Closes the connection at once, without draining: its descriptors are free as soon as the
+    /// I/O thread wakes (for a peer owed nothing, e.g. a stranger dropped to make room).
+    package func abort() {
+        state.withLock {
+            $0.closeRequested = true
+            $0.abortRequested = true
+        }
+        wake.signal()
+    }
 }

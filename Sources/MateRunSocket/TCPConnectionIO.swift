@@ -15,8 +15,9 @@ extension TCPConnection {
         var window = TCPRateWindow()
 
         while true {
-            let (idleTimeout, closeRequested, wantsWrite, stalledSince, deadline, rateLimit) = state.withLock {
-                ($0.idleTimeout, $0.closeRequested, !$0.outbox.isEmpty, $0.stalledSince, $0.deadline, $0.rateLimit)
+            let (idleTimeout, closeRequested, abortRequested, wantsWrite, stalledSince, deadline, rateLimit) = state.withLock {
+                ($0.idleTimeout, $0.closeRequested, $0.abortRequested, !$0.outbox.isEmpty, $0.stalledSince, $0.deadline,
+                 $0.rateLimit)
             }
             let now = ContinuousClock.now
             // A reader that fell behind is not the peer's silence: the idle time counts from when
@@ -26,6 +27,7 @@ extension TCPConnection {
             if closeRequested, lingerUntil == nil {
                 lingerUntil = beginClosing(error: SocketError(operation: "use of connection to \(remote)", detail: "closed locally"))
             }
+            if abortRequested { break }
             let wakeAt: ContinuousClock.Instant
             if let lingerUntil {
                 if now >= lingerUntil { break }

@@ -22,6 +22,8 @@ struct TCPConnectionState {
     /// When the connection must be over, unless lifted; nil for no deadline.
     var deadline: ContinuousClock.Instant?
     var closeRequested = false
+    /// Close without lingering: the peer is not owed its last bytes (a stranger dropped for room).
+    var abortRequested = false
     /// Set once the connection is over; every later send fails with it.
     var ended: (any Error)?
     var outbox: [PendingWrite] = []

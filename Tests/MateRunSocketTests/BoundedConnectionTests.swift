@@ -102,3 +102,21 @@ import Testing
         #expect(received == count)
     }
 }
+
+@Suite struct AbortedConnectionTests {
+    @Test func anAbortedConnectionEndsAtOnceWithoutLingering() async throws {
+        // Given a connected pair
+        let pair = try await TCPConnectionTests.Pair.make()
+        // When the server aborts
+        pair.server.abort()
+        // Then the client sees the end well within the second a graceful close lingers
+        let began = ContinuousClock.now
+        let ended = try await withTimeout {
+            do {
+                for try await _ in pair.client.frames {}
+            } catch {}
+            return ContinuousClock.now
+        }
+        #expect(ended - began < .seconds(5))
+    }
+}

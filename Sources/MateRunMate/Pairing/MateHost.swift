@@ -119,7 +119,7 @@ package actor MateHost {
         connectionCount += 1
         unpaired[connectionCount] = connection
         if unpaired.count > MateProtocol.maxUnpairedConnections, let oldest = unpaired.keys.min() {
-            unpaired.removeValue(forKey: oldest)?.close()
+            unpaired.removeValue(forKey: oldest)?.abort()
             notice(
                 "closed the oldest unpaired connection",
                 "more than \(MateProtocol.maxUnpairedConnections) connections without a mate: closed the oldest unpaired connection")
