@@ -24,6 +24,13 @@
 ///   `finished` claiming the goal must show the team's distance: the mate's final distance and
 ///   the own must reach it.
 package struct MatePairRules: Sendable {
+    /// Wall-clock seconds between two `progress` frames at least: a replay as fast as the machine
+    /// allows publishes tens of thousands of snapshots a second, which the mate need not parse
+    /// (each is a complete snapshot, so the latest is all it needs) and which its rate limit
+    /// would take for a flood. A snapshot held back goes out with the next input after the
+    /// interval, and before any state change, so nothing is lost but intermediate figures.
+    package static let progressInterval = 0.001
+
     package let role: MateRole
     package let terms: MateTerms
     package let ownName: String
@@ -38,6 +45,9 @@ package struct MatePairRules: Sendable {
     private var stopRequested = false
     /// The race mate's finishing run time, once it reached the goal: the own run stops there.
     private var stopAtRunTime: Double?
+    /// When the last `progress` was sent, and the newest snapshot held back since.
+    private var progressSentAt = -Double.infinity
+    private var heldProgress: RunSnapshot?
     private var shownView: MateView?
     private var plausibility: MatePlausibility
 
@@ -66,6 +76,7 @@ package struct MatePairRules: Sendable {
         case .link(let event): take(event, now: now, into: &actions)
         case .tick: break
         }
+        if now - progressSentAt >= Self.progressInterval { sendHeldProgress(now: now, into: &actions) }
         guard !isOver else { return actions }
         mate.refresh(now: now)
         stopAtTeamGoal(into: &actions)
@@ -87,21 +98,24 @@ package struct MatePairRules: Sendable {
         switch event {
         case .progress(let snapshot):
             own = snapshot
-            actions.append(.send(outgoing.progress(snapshot)))
+            heldProgress = snapshot
         case .split, .lap:
             break
         case .gpsLost(let snapshot), .gpsFound(let snapshot):
             own = snapshot
         case .paused(let snapshot, _):
             own = snapshot
+            sendHeldProgress(now: now, into: &actions)
             actions.append(.send(outgoing.state(.paused)))
         case .resumed(let snapshot, _):
             own = snapshot
+            sendHeldProgress(now: now, into: &actions)
             actions.append(.send(outgoing.state(.resumed)))
         case .finished(let summary):
             own = summary.snapshot
             ownSummary = summary
             ownFinishedAt = now
+            sendHeldProgress(now: now, into: &actions)
             if summary.wasCancelled {
                 cancel(summary, into: &actions)
             } else {
@@ -110,6 +124,14 @@ package struct MatePairRules: Sendable {
             return
         }
         actions.append(.publish(.run(event)))
+    }
+
+    /// Sends the snapshot held back, if any (see `progressInterval`).
+    private mutating func sendHeldProgress(now: Double, into actions: inout [MatePairAction]) {
+        guard let snapshot = heldProgress else { return }
+        heldProgress = nil
+        progressSentAt = now
+        actions.append(.send(outgoing.progress(snapshot)))
     }
 
     private mutating func cancel(_ summary: RunSummary, into actions: inout [MatePairAction]) {

@@ -23,8 +23,8 @@ package enum MateProtocol {
     package static let handshakeTimeout = 5.0
     /// What a peer may send per second before it is paired: a handshake is a handful of frames.
     package static let handshakeRateLimit = TCPRateLimit(bytesPerSecond: 65_536, framesPerSecond: 32)
-    /// What a paired peer may send per second: an honest side replaying as fast as its machine
-    /// allows sends a few thousand `progress` frames a second (about 130 bytes each).
+    /// What a paired peer may send per second: an honest side sends at most about 1 000
+    /// `progress` frames a second (`MatePairRules.progressInterval`), about 130 bytes each.
     package static let pairedRateLimit = TCPRateLimit(bytesPerSecond: 4 << 20, framesPerSecond: 20_000)
     /// A connect attempt gives up after this long.
     package static let connectTimeout = 5.0

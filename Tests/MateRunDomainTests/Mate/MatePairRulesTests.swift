@@ -103,6 +103,26 @@ struct MatePairRulesTests {
         #expect(views(in: restored).last?.connection == .connected)
     }
 
+    @Test func atFullSpeedProgressGoesOutAtMostOncePerMillisecondAndTheLatestIsNeverLost() {
+        // Given a run replayed as fast as the machine allows: 1 000 snapshots within 0.5 ms
+        var host = rules(MateTerms(mode: .race, goalMetres: 5000))
+        var sent: [MateUpdate] = []
+        for second in 0..<1000 {
+            let actions = host.handle(ownProgress(metres: Double(second) * 4, at: Double(second)), now: 10 + Double(second) * 5e-7)
+            sent += actions.compactMap { if case .send(let update) = $0 { update } else { nil } }
+        }
+        // Then only the first went out; when it pauses, the newest held snapshot goes first, then the state
+        #expect(sent.count == 1)
+        let paused = host.handle(.own(.paused(RunSnapshot(elapsedSeconds: 999, distanceMetres: 3996, isPaused: true), by: .auto)), now: 10.0006)
+        let out = paused.compactMap { if case .send(let update) = $0 { update } else { nil } }
+        #expect(out.map(\.seq) == [2, 3])
+        if case .progress(let latest)? = out.first { #expect(latest.distanceMetres == 3996) } else { Issue.record("no progress first") }
+        // And a snapshot held back goes out with the next tick once the interval has passed
+        _ = host.handle(ownProgress(metres: 4000, at: 1000), now: 10.0007)
+        let ticked = host.handle(.tick, now: 10.01)
+        #expect(ticked.contains { if case .send(.progress(let p)) = $0 { p.distanceMetres == 4000 } else { false } })
+    }
+
     @Test func aMateLostForThirtySecondsLeavesTheOwnRunToFinishSolo() {
         // Given a race under way with a mate who drops off
         var host = rules(race)
