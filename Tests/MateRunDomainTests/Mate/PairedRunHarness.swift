@@ -3,6 +3,10 @@ import MateRunTestSupport
 
 /// Builds paired runs over fake links and one manual clock, and drives them to their end.
 struct PairedRunHarness {
+    /// The backstop on a paired run, in real seconds: generous, because a full test run that
+    /// replays real processes at full speed beside it can take both cores for many seconds.
+    static let bound = 60.0
+
     let clock = ManualClock()
 
     func useCase(
@@ -28,7 +32,7 @@ struct PairedRunHarness {
     /// the other.
     func drive(until done: @escaping @Sendable () -> Bool) async throws {
         let clock = clock
-        try await withTimeout {
+        try await withTimeout(Self.bound) {
             while !done() {
                 let sleepers = clock.sleeperCount
                 clock.advance(by: 1)
@@ -64,7 +68,7 @@ final class CollectedEvents: Sendable {
     /// The events, once the stream ended.
     func all() async throws -> [MateRunEvent] {
         let task = task
-        return try await withTimeout { await task.value }
+        return try await withTimeout(PairedRunHarness.bound) { await task.value }
     }
 
     /// The final summary, or nil if the last event is not one.
