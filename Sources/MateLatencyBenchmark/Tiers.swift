@@ -50,7 +50,7 @@ let quietTimeout = Duration.seconds(600)
 final class ConnectionRoundTrip {
     private let client: TCPConnection
     private let server: TCPConnection
-    private var replies: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+    private var replies: TCPFrames.AsyncIterator
     private let echo: Task<Void, Never>
     private let frame: [UInt8]
 

@@ -13,8 +13,11 @@ package final class TCPConnection: Sendable {
     /// The peer's address, for messages and for throttling by host.
     package let remote: TCPEndpoint
     /// Complete frames from the peer, without their newlines. A single consumer. Ends by throwing
-    /// `TCPConnectionClosed`, or quietly after `close()`.
-    package let frames: AsyncThrowingStream<[UInt8], any Error>
+    /// `TCPConnectionClosed`, or quietly after `close()`. A reader that falls behind holds the
+    /// peer back instead of buffering without bound (`TCPFrames`).
+    package let frames: TCPFrames
+    /// When the connection was made or accepted.
+    package let startedAt: ContinuousClock.Instant
 
     let fd: Int32
     let wake: WakePipe
@@ -24,6 +27,7 @@ package final class TCPConnection: Sendable {
     let farewell: TCPFarewell
     let state: Mutex<TCPConnectionState>
     let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+    let flow: TCPFrameFlow
 
     /// Takes over a connected socket and starts its I/O thread.
     init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions) throws(SocketError) {
@@ -41,8 +45,14 @@ package final class TCPConnection: Sendable {
         self.remote = remote
         self.maxFrameBytes = options.maxFrameBytes
         self.farewell = options.farewell
-        self.state = Mutex(TCPConnectionState(idleTimeout: options.idleTimeout))
-        (frames, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
+        let startedAt = ContinuousClock.now
+        self.startedAt = startedAt
+        self.state = Mutex(TCPConnectionState(
+            idleTimeout: options.idleTimeout, rateLimit: options.rateLimit, deadline: options.deadline.map { startedAt + $0 }))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
+        self.continuation = continuation
+        flow = TCPFrameFlow(limit: options.pendingFrameLimit, wake: wake)
+        frames = TCPFrames(stream: stream, flow: flow)
         continuation.onTermination = { [weak self] _ in self?.close() }
         let thread = Thread { [self] in runIOLoop() }
         thread.name = "materun.tcp \(remote)"
@@ -110,10 +120,32 @@ package final class TCPConnection: Sendable {
         wake.signal()
     }
 
+    /// Changes how much the peer may send per second (e.g. little before a handshake, more once
+    /// paired); nil lifts the limit.
+    package func setRateLimit(_ limit: TCPRateLimit?) {
+        state.withLock { $0.rateLimit = limit }
+    }
+
+    /// Lifts the deadline the connection started with (its handshake is done).
+    package func clearDeadline() {
+        state.withLock { $0.deadline = nil }
+        wake.signal()
+    }
+
     /// Closes the connection: `frames` finishes quietly, queued sends fail, and the socket is
     /// shut down gracefully so that bytes already sent still reach the peer. Idempotent.
     package func close() {
         state.withLock { $0.closeRequested = true }
+        wake.signal()
+    }
+
+    /// Closes the connection at once, without draining: its descriptors are free as soon as the
+    /// I/O thread wakes (for a peer owed nothing, e.g. a stranger dropped to make room).
+    package func abort() {
+        state.withLock {
+            $0.closeRequested = true
+            $0.abortRequested = true
+        }
         wake.signal()
     }
 }

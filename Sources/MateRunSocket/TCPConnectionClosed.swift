@@ -13,6 +13,10 @@ package struct TCPConnectionClosed: Error, Sendable, Equatable, CustomStringConv
         case sendStalled(seconds: Double)
         /// The peer sent bytes that are not a frame (too long, or refused by the frame check).
         case badFrame(FrameError)
+        /// The peer sent more than the connection's rate limit allows in one second.
+        case flooded(TCPRateLimit)
+        /// The connection's deadline, counted from its start, passed (`TCPConnectionOptions.deadline`).
+        case deadline(seconds: Double)
         /// The socket failed.
         case socket(SocketError)
     }
@@ -37,6 +41,10 @@ package struct TCPConnectionClosed: Error, Sendable, Equatable, CustomStringConv
             "\(remote) read nothing we sent for \(Self.text(seconds)) s"
         case .badFrame(let error):
             "bad frame from \(remote): \(error)"
+        case .flooded(let limit):
+            "\(remote) sent more than \(limit)"
+        case .deadline(let seconds):
+            "\(remote) did not get through within \(Self.text(seconds)) s of connecting"
         case .socket(let error):
             error.description
         }

@@ -12,20 +12,31 @@ extension TCPConnection {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var lastFrame = ContinuousClock.now
         var lingerUntil: ContinuousClock.Instant?
+        var window = TCPRateWindow()
 
         while true {
-            let (idleTimeout, closeRequested, wantsWrite, stalledSince) = state.withLock {
-                ($0.idleTimeout, $0.closeRequested, !$0.outbox.isEmpty, $0.stalledSince)
+            let (idleTimeout, closeRequested, abortRequested, wantsWrite, stalledSince, deadline, rateLimit) = state.withLock {
+                ($0.idleTimeout, $0.closeRequested, $0.abortRequested, !$0.outbox.isEmpty, $0.stalledSince, $0.deadline,
+                 $0.rateLimit)
             }
             let now = ContinuousClock.now
+            // A reader that fell behind is not the peer's silence: the idle time counts from when
+            // the socket is read again.
+            let reading = lingerUntil != nil || flow.acceptsMore
+            if !reading { lastFrame = now }
             if closeRequested, lingerUntil == nil {
                 lingerUntil = beginClosing(error: SocketError(operation: "use of connection to \(remote)", detail: "closed locally"))
             }
-            let deadline: ContinuousClock.Instant
+            if abortRequested { break }
+            let wakeAt: ContinuousClock.Instant
             if let lingerUntil {
                 if now >= lingerUntil { break }
-                deadline = lingerUntil
+                wakeAt = lingerUntil
             } else {
+                if let deadline, now >= deadline {
+                    lingerUntil = fail(.deadline(seconds: (deadline - startedAt).secondsValue))
+                    continue
+                }
                 let idleDeadline = lastFrame + idleTimeout
                 if now >= idleDeadline {
                     lingerUntil = fail(.idleTimeout(seconds: idleTimeout.secondsValue))
@@ -35,15 +46,20 @@ extension TCPConnection {
                     lingerUntil = fail(.sendStalled(seconds: idleTimeout.secondsValue))
                     continue
                 }
-                deadline = stalledSince.map { min($0 + idleTimeout, idleDeadline) } ?? idleDeadline
+                let next = stalledSince.map { min($0 + idleTimeout, idleDeadline) } ?? idleDeadline
+                wakeAt = deadline.map { min($0, next) } ?? next
             }
 
             let writing = wantsWrite && lingerUntil == nil
+            // Neither reading nor writing: the socket is left out of the poll (fd -1), or a hang-up
+            // would wake it at once, again and again, until the reader catches up.
             var polled = [
-                pollfd(fd: fd, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(
+                    fd: reading || writing ? fd : -1,
+                    events: (reading ? Int16(POLLIN) : 0) | (writing ? Int16(POLLOUT) : 0), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&polled, nfds_t(polled.count), SocketOptions.pollMilliseconds(until: deadline))
+            let ready = poll(&polled, nfds_t(polled.count), SocketOptions.pollMilliseconds(until: wakeAt))
             if ready < 0 {
                 if errno == EINTR { continue }
                 if lingerUntil != nil { break }
@@ -63,15 +79,20 @@ extension TCPConnection {
                     continue
                 }
             }
-            guard events & Int16(POLLIN | POLLERR | POLLHUP) != 0 else { continue }
+            guard reading, events & Int16(POLLIN | POLLERR | POLLHUP) != 0 else { continue }
             let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if received > 0 {
                 guard lingerUntil == nil else { continue }
                 do {
                     let frames = try decoder.append(buffer[0..<received])
+                    if let rateLimit, window.add(bytes: received, frames: frames.count, at: .now, limit: rateLimit) {
+                        lingerUntil = fail(.flooded(rateLimit))
+                        continue
+                    }
                     if !frames.isEmpty {
                         lastFrame = .now
                     }
+                    flow.handedOut(frames.count)
                     frames.forEach { continuation.yield($0) }
                 } catch {
                     lingerUntil = fail(.badFrame(error))

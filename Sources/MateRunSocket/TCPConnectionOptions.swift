@@ -9,10 +9,24 @@ package struct TCPConnectionOptions: Sendable {
     package var maxFrameBytes: Int
     /// The frame sent to a peer that broke the rules (bad frame, timeout) before closing.
     package var farewell: TCPFarewell
+    /// How much the peer may send per second; nil for no limit.
+    package var rateLimit: TCPRateLimit?
+    /// How long the whole connection may last, counted from its start, whatever the peer sends,
+    /// until `TCPConnection.clearDeadline()` lifts it (e.g. a handshake's); nil for none.
+    package var deadline: Duration?
+    /// How many received frames may wait for the reader before the socket is no longer read
+    /// (`TCPFrames`).
+    package var pendingFrameLimit: Int
 
-    package init(idleTimeout: Duration, maxFrameBytes: Int, farewell: @escaping TCPFarewell = { _ in nil }) {
+    package init(
+        idleTimeout: Duration, maxFrameBytes: Int, rateLimit: TCPRateLimit? = nil, deadline: Duration? = nil,
+        pendingFrameLimit: Int = 256, farewell: @escaping TCPFarewell = { _ in nil }
+    ) {
         self.idleTimeout = idleTimeout
         self.maxFrameBytes = maxFrameBytes
+        self.rateLimit = rateLimit
+        self.deadline = deadline
+        self.pendingFrameLimit = pendingFrameLimit
         self.farewell = farewell
     }
 }

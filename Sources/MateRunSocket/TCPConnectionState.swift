@@ -18,7 +18,12 @@ struct TCPConnectionState {
     }
 
     var idleTimeout: Duration
+    var rateLimit: TCPRateLimit?
+    /// When the connection must be over, unless lifted; nil for no deadline.
+    var deadline: ContinuousClock.Instant?
     var closeRequested = false
+    /// Close without lingering: the peer is not owed its last bytes (a stranger dropped for room).
+    var abortRequested = false
     /// Set once the connection is over; every later send fails with it.
     var ended: (any Error)?
     var outbox: [PendingWrite] = []
@@ -26,8 +31,10 @@ struct TCPConnectionState {
     /// is dropped.
     var stalledSince: ContinuousClock.Instant?
 
-    init(idleTimeout: Duration) {
+    init(idleTimeout: Duration, rateLimit: TCPRateLimit?, deadline: ContinuousClock.Instant?) {
         self.idleTimeout = idleTimeout
+        self.rateLimit = rateLimit
+        self.deadline = deadline
     }
 
     /// Writes `bytes` at once when nothing is queued ahead of them, and queues what is left.

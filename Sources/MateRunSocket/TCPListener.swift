@@ -56,6 +56,9 @@ package final class TCPListener: Sendable {
     /// The port actually bound.
     package var port: UInt16 { localEndpoint.port }
 
+    /// Whether `close()` was called: accepting has ended for good.
+    package var isClosed: Bool { waiters.withLock { $0.closed } }
+
     /// How many `accept()` calls are waiting for a connection (what cancel and close must wake).
     var waitingAccepts: Int { waiters.withLock { $0.wakes.count } }
 

@@ -110,11 +110,11 @@ struct RunFlowCoordinatorTests {
     }
 
     @Test func aPairedRunShowsTheMateAsItRunsAndEndsWithTheResultBothSidesAgree() async {
-        // Given a paired race to 300 m with no countdown: the own run reaches the goal at 100 s,
-        // and the mate's progress arrives on the link meanwhile
+        // Given a paired race to 300 m at full speed (run time is not wall time) with no countdown,
+        // whose own run reaches the goal at 100 s of run time
         let clock = ManualClock()
         let screen = RecordingScreen()
-        let terms = MateTerms(mode: .race, goalMetres: 300)
+        let terms = MateTerms(mode: .race, goalMetres: 300, speed: nil)
         let (link, mate) = FakeMateLink.pair()
         let ownEnd = RunSummary(
             snapshot: RunSnapshot(elapsedSeconds: 100, movingSeconds: 100, distanceMetres: 300, goalMetres: 300),
@@ -130,18 +130,25 @@ struct RunFlowCoordinatorTests {
                 ])
             },
             runClock: { clock })
-        await mate.send(.progress(MateProgress(
-            seq: 1, elapsedSeconds: 40, movingSeconds: 40, distanceMetres: 100, caloriesKilocalories: 5, paused: false)))
-        // When the flow runs, the wall clock moving a second at a time, to its end
+        // When the flow runs, the wall clock moving a second at a time, and the mate reports
+        // its progress, then its run stopped short of the goal past the runner's finishing time
         let run = Task { await flow.run() }
         let ended = Flag()
         Task {
             _ = await run.value
             ended.set()
         }
-        for _ in 0..<600 where !ended.isSet {
-            clock.advance(by: 1)
+        let mateSays: [Int: MateUpdate] = [
+            1: .progress(MateProgress(
+                seq: 1, elapsedSeconds: 40, movingSeconds: 40, distanceMetres: 100, caloriesKilocalories: 5, paused: false)),
+            2: .progress(MateProgress(
+                seq: 2, elapsedSeconds: 100, movingSeconds: 100, distanceMetres: 280, caloriesKilocalories: 14, paused: false)),
+            3: .state(seq: 3, .finished(MateFinish(reachedGoal: false, elapsedSeconds: 100, distanceMetres: 280))),
+        ]
+        for second in 1...600 where !ended.isSet {
             for _ in 0..<200 where !ended.isSet { await Task.yield() }
+            if let update = mateSays[second] { await mate.send(update) }
+            clock.advance(by: 1)
         }
         let result = await run.value
         // Then the runner won, the mate was told the run finished, and the screen showed the run,
@@ -149,6 +156,7 @@ struct RunFlowCoordinatorTests {
         #expect(result.result == .won)
         #expect(result.winner == .host)
         #expect(result.own.ending == .goalReached)
+        #expect(result.mate.distanceMetres == 280)
         #expect(link.sent.contains { if case .state(_, .finished) = $0 { true } else { false } })
         #expect(screen.entries.contains("update RUNNING"))
         #expect(screen.entries.last == "finish goalReached won")

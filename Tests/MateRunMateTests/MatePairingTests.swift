@@ -57,9 +57,10 @@ struct MatePairingTests {
         }
         let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Eve")))
         #expect(error.reason == .throttled)
-        #expect(error.description.contains("too many wrong codes; retry in 5 s"))
+        #expect(error.description.contains("too many wrong codes from your address; retry in "))
         guard case .refused(let refusal, _, _) = error else { throw error }
-        #expect(refusal.retryAfterMilliseconds.map { (4000...5000).contains($0) } == true)
+        // Up to the 5 s period, less the time a loaded machine took between the two hellos
+        #expect(refusal.retryAfterMilliseconds.map { (1...5000).contains($0) } == true)
         waiting.task.cancel()
         await host.close()
     }

@@ -8,6 +8,8 @@ import Testing
         .hello(MateHello(name: "Ana \"quoted\" \\ ü 🏃\n", code: "482913", resume: MateResume(sessionID: "s-7f3a", lastReceivedSeq: 41))),
         .welcome(MateWelcome(sessionID: "s-7f3a", name: "Ben")),
         .welcome(MateWelcome(sessionID: "s-7f3a", name: "Ben", resumedLastReceivedSeq: 17)),
+        .hello(MateHello(name: "Cy", code: "482913", sport: .cycling)),
+        .welcome(MateWelcome(sessionID: "s-7f3a", name: "Ben", sport: .walking)),
         .refused(MateRefusal(reason: .wrongCode, message: "wrong pairing code")),
         .refused(MateRefusal(reason: .throttled, message: "too many wrong codes", retryAfterMilliseconds: 5000)),
         .terms(MateTerms(mode: .race, goalMetres: 5000)),

@@ -5,9 +5,12 @@ import Synchronization
 @testable import MateRunSocket
 
 extension MateTimings {
-    /// The protocol's timings shrunk so that tests take milliseconds, not seconds.
+    /// The protocol's timings shrunk so that tests take milliseconds, not seconds. The handshake
+    /// gets 30 s instead: it counts from the connection's start, and a test run with real
+    /// processes replaying at full speed beside it can stall a 2-core machine for seconds. Tests
+    /// of the deadline itself set their own.
     static func fast(
-        handshake: Double = 20, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
+        handshake: Double = 30, heartbeat: Double = 0.2, lostAfter: Double = 5, reconnectDelay: Double = 0.05
     ) -> MateTimings {
         var timings = MateTimings()
         timings.connectTimeout = .seconds(20)

@@ -41,9 +41,12 @@ struct LoopbackPair {
         let listener = try listener ?? TCPListener(host: "127.0.0.1", port: 0)
         let endpoint = listener.localEndpoint
         return try await withTimeout {
-            async let server = SocketMateChannel.accept(from: listener, idleTimeout: serverIdleTimeout)
+            async let server = SocketMateChannel.accept(from: listener, handshakeTimeout: serverIdleTimeout)
             let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: SocketMateChannel.options())
-            return LoopbackPair(listener: listener, server: try await server, client: client)
+            // Paired: the transport tests exchange a paired link's traffic, not a handshake's.
+            let paired = try await server
+            paired.paired(idleTimeout: serverIdleTimeout)
+            return LoopbackPair(listener: listener, server: paired, client: client)
         }
     }
 }

@@ -12,12 +12,14 @@ import Testing
         let server: TCPConnection
         let client: TCPConnection
 
-        static func make(server: TCPConnectionOptions = options, listener: TCPListener? = nil) async throws -> Pair {
+        static func make(
+            server: TCPConnectionOptions = options, client: TCPConnectionOptions = options, listener: TCPListener? = nil
+        ) async throws -> Pair {
             let listener = try listener ?? TCPListener(host: "127.0.0.1", port: 0)
             let endpoint = listener.localEndpoint
             return try await withTimeout {
                 async let accepted = listener.accept(options: server)
-                let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: options)
+                let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: client)
                 return Pair(listener: listener, server: try await accepted, client: client)
             }
         }

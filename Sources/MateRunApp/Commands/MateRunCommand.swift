@@ -39,7 +39,7 @@ struct MateRunCommand {
                 PairingView.connectingFields(host: join.host, port: join.port),
                 text: PairingView.connectingText(address: endpoint.description))
             return try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
-                try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name).pair()
+                try await MateJoiner(endpoint: endpoint, code: join.code, name: profile.name, sport: scenario.sport).pair()
             }
         }
     }
@@ -56,7 +56,9 @@ struct MateRunCommand {
         let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: self.options.speed.factor)
         let code = PairingCode.random()
         let host = try CommandFailure.catching {
-            try MateHost(bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, terms: terms)
+            try MateHost(
+                bind: options.bindAddress, port: options.port, code: code, hostName: profile.name, hostSport: scenario.sport,
+                terms: terms)
         }
         screen.announce(
             PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),

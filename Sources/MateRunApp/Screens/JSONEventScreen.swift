@@ -26,8 +26,8 @@ final class JSONEventScreen: RunScreen {
         emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
     }
 
-    /// Writes the event at once, whatever the speed: another program may be waiting on it (the
-    /// listening line's port and code). An announcement without fields is for people only.
+    /// Writes the event at once, whatever the speed: a program waits on `listening` for the code,
+    /// and on `connecting` and `paired`. An announcement without fields is for people only.
     func announce(_ fields: [JSONMember], text: String) {
         guard !fields.isEmpty else { return }
         announceLine(JSON.object(fields).jsonText)

@@ -43,12 +43,18 @@ package struct MatePairing: Sendable {
     /// Wall-clock seconds from the moment pairing returned until the agreed start: the countdown.
     package var secondsUntilStart: Double
     package var link: any MateLink
+    /// The sport the mate declared, which its figures are held to (`MatePlausibility`).
+    package var mateSport: Sport
 
-    package init(role: MateRole, mateName: String, terms: MateTerms, secondsUntilStart: Double, link: any MateLink) {
+    package init(
+        role: MateRole, mateName: String, terms: MateTerms, secondsUntilStart: Double, link: any MateLink,
+        mateSport: Sport = .running
+    ) {
         self.role = role
         self.mateName = mateName
         self.terms = terms
         self.secondsUntilStart = secondsUntilStart
         self.link = link
+        self.mateSport = mateSport
     }
 }

@@ -17,6 +17,8 @@ package struct MateReason: RawRepresentable, Sendable, Hashable, CustomStringCon
     package static let frameTooLarge = MateReason(rawValue: "frame_too_large")
     /// Nothing (or no complete frame) arrived within the time allowed.
     package static let timeout = MateReason(rawValue: "timeout")
+    /// The peer sent more bytes or frames in a second than the receiver takes (PROTOCOL.md, "Limits").
+    package static let flooded = MateReason(rawValue: "flooded")
     /// A message arrived that makes no sense at this point of the exchange.
     package static let unexpected = MateReason(rawValue: "unexpected")
     /// The run is over for the sender; the session ends normally.

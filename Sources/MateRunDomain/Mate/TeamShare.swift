@@ -1,5 +1,8 @@
 /// A team run's arithmetic: when the pair's distance reaches the goal, and each runner's part of it.
 package enum TeamShare {
+    /// Metres under the goal that a team finish may show (rounding on the wire).
+    package static let goalTolerance = 1.0
+
     /// Whether the two distances together reach the shared goal.
     package static func reachesGoal(own: Double, mate: Double, goalMetres: Double) -> Bool {
         own + mate >= goalMetres

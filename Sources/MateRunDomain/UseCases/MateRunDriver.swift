@@ -43,7 +43,7 @@ final class MateRunDriver: Sendable {
         let link = setup.pairing.link
         var rules = MatePairRules(
             role: setup.pairing.role, ownName: setup.profile.name, mateName: setup.pairing.mateName,
-            terms: setup.pairing.terms, now: clock.now())
+            terms: setup.pairing.terms, mateSport: setup.pairing.mateSport, now: clock.now())
         let stopSignal = RunStopSignal()
         let ownRun = setup.makeRun(rules.ownGoalMetres, stopSignal)
         let inputs = Mailbox<MatePairInput>()

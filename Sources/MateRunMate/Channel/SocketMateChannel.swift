@@ -14,10 +14,18 @@ package final class SocketMateChannel: Sendable {
     private let unknownTypes: UnknownTypeCount
     private let reader: MessageReader
 
-    /// The options mate connections use: the idle timeout given, and a `bye` as the farewell to a
-    /// peer that sent a bad frame or fell silent.
-    package static func options(idleTimeout: Duration = .seconds(MateProtocol.connectionIdleTimeout)) -> TCPConnectionOptions {
-        TCPConnectionOptions(idleTimeout: idleTimeout, maxFrameBytes: MateProtocol.maxFrameBytes) { closed in
+    /// The options mate connections use: the idle timeout given, the paired rate limit, and a
+    /// `bye` as the farewell to a peer that sent a bad frame, flooded or fell silent. With a
+    /// `handshakeDeadline`, the connection must be paired within it, counted from its start, and
+    /// until then takes only the handshake's rate.
+    package static func options(
+        idleTimeout: Duration = .seconds(MateProtocol.connectionIdleTimeout), handshakeDeadline: Duration? = nil
+    ) -> TCPConnectionOptions {
+        TCPConnectionOptions(
+            idleTimeout: idleTimeout, maxFrameBytes: MateProtocol.maxFrameBytes,
+            rateLimit: handshakeDeadline == nil ? MateProtocol.pairedRateLimit : MateProtocol.handshakeRateLimit,
+            deadline: handshakeDeadline
+        ) { closed in
             MateWireCodec.encode(.bye(MateGoodbye(reason: closed.reason, message: closed.description)))
         }
     }
@@ -37,24 +45,29 @@ package final class SocketMateChannel: Sendable {
         timeout: Duration = .seconds(MateProtocol.connectTimeout),
         idleTimeout: Duration = .seconds(MateProtocol.connectionIdleTimeout)
     ) async throws -> SocketMateChannel {
-        SocketMateChannel(connection: try await TCPConnection.connect(to: endpoint, timeout: timeout, options: options(idleTimeout: idleTimeout)))
+        SocketMateChannel(connection: try await TCPConnection.connect(
+            to: endpoint, timeout: timeout, options: options(idleTimeout: idleTimeout, handshakeDeadline: idleTimeout)))
     }
 
-    /// Waits for the next joiner on `listener`; the idle timeout bounds how long it may stay silent.
+    /// Waits for the next joiner on `listener`; `handshakeTimeout` bounds how long it may take to
+    /// pair, counted from the connection's start, whatever it sends meanwhile.
     package static func accept(
         from listener: TCPListener,
-        idleTimeout: Duration = .seconds(MateProtocol.handshakeTimeout)
+        handshakeTimeout: Duration = .seconds(MateProtocol.handshakeTimeout)
     ) async throws -> SocketMateChannel {
-        SocketMateChannel(connection: try await listener.accept(options: options(idleTimeout: idleTimeout)))
+        SocketMateChannel(connection: try await listener.accept(
+            options: options(idleTimeout: handshakeTimeout, handshakeDeadline: handshakeTimeout)))
     }
 
     package var peer: String { connection.remote.description }
     package var peerHost: String { connection.remote.host }
 
-    /// Changes how long the mate may stay without sending a complete frame, e.g. from the
-    /// handshake timeout an accepted channel starts with to the idle timeout once paired.
-    package func setIdleTimeout(_ timeout: Duration) {
-        connection.setIdleTimeout(timeout)
+    /// The handshake is done: lifts its deadline and rate, and lets the mate stay without sending
+    /// a complete frame for `idleTimeout`.
+    package func paired(idleTimeout: Duration) {
+        connection.setIdleTimeout(idleTimeout)
+        connection.setRateLimit(MateProtocol.pairedRateLimit)
+        connection.clearDeadline()
     }
 
     /// How many frames of unknown message types were skipped.
@@ -125,7 +138,7 @@ private final class UnknownTypeCount: Sendable {
 private final class MessageReader: @unchecked Sendable {
     private let connection: TCPConnection
     private let unknownTypes: UnknownTypeCount
-    private var frames: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+    private var frames: TCPFrames.AsyncIterator
 
     init(connection: TCPConnection, unknownTypes: UnknownTypeCount) {
         self.connection = connection

@@ -7,8 +7,9 @@ extension TCPConnectionClosed {
     package var reason: MateReason {
         switch cause {
         case .peerClosed, .socket: .connectionLost
-        case .idleTimeout, .sendStalled: .timeout
+        case .idleTimeout, .sendStalled, .deadline: .timeout
         case .badFrame(.tooLarge): .frameTooLarge
+        case .flooded: .flooded
         }
     }
 }

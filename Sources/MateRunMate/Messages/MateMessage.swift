@@ -41,12 +41,17 @@ package struct MateHello: Sendable, Equatable {
     package var code: String
     /// Set on a reconnect; nil when pairing for the first time.
     package var resume: MateResume?
+    /// The joiner's sport, which its figures are held to (`running` when absent on the wire).
+    package var sport: Sport
 
-    package init(version: Int = MateProtocol.version, name: String, code: String, resume: MateResume? = nil) {
+    package init(
+        version: Int = MateProtocol.version, name: String, code: String, resume: MateResume? = nil, sport: Sport = .running
+    ) {
         self.version = version
         self.name = name
         self.code = code
         self.resume = resume
+        self.sport = sport
     }
 }
 
@@ -73,11 +78,14 @@ package struct MateWelcome: Sendable, Equatable {
     /// Set when this welcome resumes a session: the highest `seq` the host received from the
     /// joiner. Nil for a new session, which continues with `terms`.
     package var resumedLastReceivedSeq: Int?
+    /// The host's sport, which its figures are held to (`running` when absent on the wire).
+    package var sport: Sport
 
-    package init(sessionID: String, name: String, resumedLastReceivedSeq: Int? = nil) {
+    package init(sessionID: String, name: String, resumedLastReceivedSeq: Int? = nil, sport: Sport = .running) {
         self.sessionID = sessionID
         self.name = name
         self.resumedLastReceivedSeq = resumedLastReceivedSeq
+        self.sport = sport
     }
 }
 

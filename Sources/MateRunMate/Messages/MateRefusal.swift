@@ -19,14 +19,13 @@ package struct MateRefusal: Sendable, Equatable {
 extension MateReason {
     /// Refused: the pairing code does not match.
     package static let wrongCode = MateReason(rawValue: "wrong_code")
-    /// Refused: too many wrong codes from this address; retry later.
+    /// Refused: too many wrong codes from this address, or from all addresses together; retry
+    /// after `retry_after_ms`.
     package static let throttled = MateReason(rawValue: "throttled")
     /// Refused: the host is already paired with another mate.
     package static let busy = MateReason(rawValue: "busy")
     /// Refused: the protocol versions differ.
     package static let version = MateReason(rawValue: "version")
-    /// Refused: too many wrong codes arrived in all; the host must restart with a new code.
-    package static let codeSpent = MateReason(rawValue: "code_spent")
     /// Refused: `hello.resume` names a session the host does not have.
     package static let unknownSession = MateReason(rawValue: "unknown_session")
 }

@@ -1,10 +1,12 @@
 import MateRunDomain
 
 /// Reads a handshake's messages one at a time from a channel, so that the end of the connection
-/// or a `bye` becomes a `MatePairingError` naming the step it interrupted.
+/// or a `bye` becomes a `MatePairingError` naming the step it interrupted. Heartbeats are allowed
+/// anywhere (PROTOCOL.md) and skipped here.
 ///
-/// Reading stops being bounded by anything but the channel's idle timeout, which the handshake
-/// sets to `handshakeTimeout`: a cancelled read would end the channel's stream for good.
+/// Reading is bounded by the channel's handshake deadline, counted from the connection's start
+/// (`SocketMateChannel.accept`/`connect`), not by a timer here: a cancelled read would end the
+/// channel's stream for good.
 struct HandshakeInbox {
     private var messages: AsyncThrowingStream<MateMessage, any Error>.Iterator
     private let peer: String
@@ -24,6 +26,7 @@ struct HandshakeInbox {
             throw MatePairingError.connectionEnded(SocketMateChannel.channelClosed(error), step: step)
         }
         switch message {
+        case .heartbeat?: return try await next(step)
         case nil: throw CancellationError()
         case .bye(let goodbye)?: throw MatePairingError.declined(goodbye, peer: peer)
         case let message?: return message

@@ -1,12 +1,13 @@
 import MateRunDomain
 
-/// The host's answer to a `hello`, decided in PROTOCOL.md's order: version, busy, throttled,
-/// code, session.
+/// The host's answer to a `hello`, decided in PROTOCOL.md's order: version; a resume of the paired
+/// session with its code (judged apart, before any throttle); busy; the address's throttle; the
+/// rate of wrong codes from all addresses; the code.
 ///
 /// A value type apart from the sockets, so that the rules of who gets in can be read (and tested)
-/// in one place. It holds the wrong-code throttle, the budget of wrong codes for the whole
-/// listening session (many addresses together cannot sweep the code space), and the one seat a
-/// host has for a mate.
+/// in one place. It holds the wrong-code throttle per address, the rate of wrong codes from all
+/// addresses together (many addresses cannot sweep the code space, nor end the host: a rate, not
+/// a count), and the one seat a host has for a mate.
 struct HostAdmission {
     enum Decision: Equatable {
         case refuse(MateRefusal)
@@ -26,8 +27,7 @@ struct HostAdmission {
     let hostName: String
     private var seat = Seat.open
     private var throttle = WrongCodeThrottle()
-    /// Wrong codes from every address since the host started listening.
-    private(set) var wrongCodesInTotal = 0
+    private var rate = WrongCodeRate()
 
     init(code: String, hostName: String) {
         self.code = code
@@ -40,34 +40,49 @@ struct HostAdmission {
         guard hello.version == MateProtocol.version else {
             return .refuse(MateRefusal(reason: .version, message: "this host speaks protocol version \(MateProtocol.version)"))
         }
-        if hello.resume == nil, !isOpen {
+        if let resume = hello.resume {
+            return decide(resume, code: hello.code, from: address, now: now)
+        }
+        guard isOpen else {
             return .refuse(MateRefusal(reason: .busy, message: "\(hostName) is already running with a mate"))
         }
-        if hello.resume == nil, isCodeSpent {
-            return .refuse(MateRefusal(
-                reason: .codeSpent, message: "this pairing code was guessed at too often; ask the host for a new one"))
-        }
         if let wait = throttle.waitTime(for: address, now: now) {
-            let seconds = Int(wait.rounded(.up))
-            return .refuse(MateRefusal(
-                reason: .throttled, message: "too many wrong codes; retry in \(seconds) s",
-                retryAfterMilliseconds: Int((wait * 1000).rounded(.up))
-            ))
+            return .refuse(Self.throttled(wait, why: "too many wrong codes from your address"))
+        }
+        if let wait = rate.waitTime(now: now) {
+            return .refuse(Self.throttled(wait, why: "too many wrong codes from everywhere"))
         }
         guard hello.code == code else {
             throttle.recordWrongCode(from: address, now: now)
-            wrongCodesInTotal += 1
+            rate.recordWrongCode(now: now)
             return .refuse(MateRefusal(reason: .wrongCode, message: "wrong pairing code"))
         }
         throttle.recordRightCode(from: address)
-        if let resume = hello.resume {
-            guard case .paired(let sessionID) = seat, sessionID == resume.sessionID else {
-                return .refuse(MateRefusal(reason: .unknownSession, message: "no session \(resume.sessionID) on this host"))
-            }
-            return .resume(lastReceivedSeq: resume.lastReceivedSeq)
-        }
         seat = .handshaking
         return .newSession
+    }
+
+    /// A resume: the paired session's id and the code let the joiner back whatever others did
+    /// from its address or from everywhere. Anything else is `unknown_session`, whether the code
+    /// was right or not (a resume tells nothing about the code), and counts as a wrong guess from
+    /// that address only.
+    private mutating func decide(_ resume: MateResume, code offered: String, from address: String, now: Double) -> Decision {
+        if case .paired(let sessionID) = seat, sessionID == resume.sessionID, offered == code {
+            throttle.recordRightCode(from: address)
+            return .resume(lastReceivedSeq: resume.lastReceivedSeq)
+        }
+        if let wait = throttle.waitTime(for: address, now: now) {
+            return .refuse(Self.throttled(wait, why: "too many wrong codes from your address"))
+        }
+        throttle.recordWrongCode(from: address, now: now)
+        return .refuse(MateRefusal(
+            reason: .unknownSession, message: "no session \(resume.sessionID) with that code on this host"))
+    }
+
+    private static func throttled(_ wait: Double, why: String) -> MateRefusal {
+        MateRefusal(
+            reason: .throttled, message: "\(why); retry in \(Int(wait.rounded(.up))) s",
+            retryAfterMilliseconds: Int((wait * 1000).rounded(.up)))
     }
 
     /// The handshake that held the seat completed with `sessionID`.
@@ -80,17 +95,6 @@ struct HostAdmission {
         if case .handshaking = seat {
             seat = .open
         }
-    }
-
-    /// Whether `MateProtocol.wrongCodeBudget` wrong codes arrived: the code takes no new pairing.
-    var isCodeSpent: Bool {
-        wrongCodesInTotal >= MateProtocol.wrongCodeBudget
-    }
-
-    /// Whether a mate is paired (a resume may still come back with the code and the session).
-    var isPaired: Bool {
-        if case .paired = seat { return true }
-        return false
     }
 
     private var isOpen: Bool {

@@ -21,11 +21,12 @@ struct HostHandshake {
     let channel: SocketMateChannel
     let sessionID: String
     let hostName: String
+    let hostSport: Sport
     let terms: MateTerms
     let timings: MateTimings
 
     func run(_ inbox: inout HandshakeInbox) async throws -> Start {
-        try await channel.send(.welcome(MateWelcome(sessionID: sessionID, name: hostName)))
+        try await channel.send(.welcome(MateWelcome(sessionID: sessionID, name: hostName, sport: hostSport)))
         try await channel.send(.terms(terms))
         let answer = try await inbox.next("the joiner's accept")
         guard case .accept = answer else { throw inbox.unexpected(answer, expected: "accept") }

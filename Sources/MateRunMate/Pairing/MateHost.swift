@@ -8,9 +8,12 @@ import MateRunSocket
 /// cancelled or `close()` is called, and the caller runs it beside the paired run (in a task
 /// group), so the host cannot be released while a joiner may still resume. `pairing()` waits
 /// for the mate. Every connection is handled in its own child task of `run()`, so a silent or
-/// hostile client never holds up the next one: it is refused (`version`, `busy`, `code_spent`,
-/// `throttled`, `wrong_code`, `unknown_session`) or closed by the transport (handshake timeout,
-/// bad frame), and the host keeps serving. Listening stops when the link ends too.
+/// hostile client never holds up the next one: it is refused (`version`, `busy`, `throttled`,
+/// `wrong_code`, `unknown_session`) or closed by the transport (handshake deadline, flood, bad
+/// frame), and the host keeps serving. At most `MateProtocol.maxUnpairedConnections` connections
+/// wait unpaired: a new one closes the oldest, so strangers holding sockets cannot exhaust the
+/// descriptors nor keep a real mate out. Notices are tallied (`NoticeTally`): one line per kind
+/// and interval. Listening stops when the link ends too, silently.
 package actor MateHost {
     /// Where joiners connect, with the port the kernel chose when asked for port 0.
     package nonisolated let endpoint: TCPEndpoint
@@ -23,26 +26,32 @@ package actor MateHost {
     private nonisolated let pairingSink: AsyncStream<MatePairing>.Continuation
     private let listener: TCPListener
     private let hostName: String
+    /// The host runner's sport, declared in `welcome`.
+    private let hostSport: Sport
     private let terms: MateTerms
     private let timings: MateTimings
     private var admission: HostAdmission
     private var link: TCPMateLink?
     private var sessionID: String?
     private var closed = false
-    /// Why pairing ended without a mate, when it did.
-    private var failure: MatePairingError?
+    /// Connections that have not paired yet, by the order they came in: the oldest is closed
+    /// when there are too many.
+    private var unpaired: [Int: TCPConnection] = [:]
+    private var connectionCount = 0
+    private var tally = NoticeTally(interval: MateProtocol.noticeInterval)
 
     /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
     package init(
-        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, terms: MateTerms,
-        timings: MateTimings = .standard
+        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, hostSport: Sport = .running,
+        terms: MateTerms, timings: MateTimings = .standard
     ) throws {
         guard let port = UInt16(exactly: port) else {
             throw SocketError(operation: "listen on \(host):\(port)", detail: "port out of range 0...65535")
         }
-        listener = try TCPListener(host: host, port: port)
+        listener = try TCPListener(host: host, port: port, backlog: MateProtocol.listenBacklog)
         endpoint = listener.localEndpoint
         self.hostName = hostName
+        self.hostSport = hostSport
         self.terms = terms
         self.timings = timings
         admission = HostAdmission(code: code, hostName: hostName)
@@ -57,11 +66,12 @@ package actor MateHost {
             await withTaskCancellationHandler {
                 while !Task.isCancelled {
                     do {
-                        let channel = try await SocketMateChannel.accept(from: listener, idleTimeout: timings.handshakeTimeout)
-                        group.addTask { await self.admit(channel) }
+                        let channel = try await SocketMateChannel.accept(from: listener, handshakeTimeout: timings.handshakeTimeout)
+                        let number = await arrived(channel.connection)
+                        group.addTask { await self.admit(channel, number: number) }
                     } catch {
-                        guard await !isClosed, !(error is CancellationError) else { break }
-                        noticeSink.yield("accept failed: \(error)")
+                        guard !listener.isClosed, !(error is CancellationError) else { break }
+                        await notice("accept failed", "accept failed: \(error)")
                         try? await timings.clock.sleep(.milliseconds(100))
                     }
                 }
@@ -72,15 +82,11 @@ package actor MateHost {
         await close()
     }
 
-    /// Waits for the mate to pair, while `run()` serves. Throws `MatePairingError.codeSpent` when
-    /// the code was guessed at too often, and `CancellationError` when the host closed first or
-    /// the waiting task was cancelled.
+    /// Waits for the mate to pair, while `run()` serves. Throws `CancellationError` when the host
+    /// closed first or the waiting task was cancelled; wrong codes never end the wait.
     package nonisolated func pairing() async throws -> MatePairing {
         var iterator = pairings.makeAsyncIterator()
-        guard let pairing = await iterator.next() else {
-            if let failure = await failure { throw failure }
-            throw CancellationError()
-        }
+        guard let pairing = await iterator.next() else { throw CancellationError() }
         return pairing
     }
 
@@ -90,28 +96,60 @@ package actor MateHost {
         closed = true
         listener.close()
         pairingSink.finish()
+        // Counts held back are told before a run starts (`seat`); after a run's end only its
+        // result is printed, so they are told here only when no mate ever paired.
+        if link == nil { flushNotices() }
         noticeSink.finish()
+        unpaired.values.forEach { $0.close() }
+        unpaired = [:]
     }
 
-    private var isClosed: Bool { closed }
+    private func flushNotices() {
+        for line in tally.flush(now: timings.clock.now().seconds) { noticeSink.yield(line) }
+    }
+
+    /// Logs `text` unless its `kind` was logged within the interval (then it is counted).
+    private func notice(_ kind: String, _ text: String) {
+        for line in tally.record(kind, text, now: timings.clock.now().seconds) { noticeSink.yield(line) }
+    }
+
+    /// Counts a new connection as unpaired, closing the oldest unpaired one when there are too
+    /// many; returns its number.
+    private func arrived(_ connection: TCPConnection) -> Int {
+        connectionCount += 1
+        unpaired[connectionCount] = connection
+        if unpaired.count > MateProtocol.maxUnpairedConnections, let oldest = unpaired.keys.min() {
+            unpaired.removeValue(forKey: oldest)?.abort()
+            notice(
+                "closed the oldest unpaired connection",
+                "more than \(MateProtocol.maxUnpairedConnections) connections without a mate: closed the oldest unpaired connection")
+        }
+        return connectionCount
+    }
+
+    /// The connection numbered `number` said hello or is gone: no longer a stranger to cap.
+    private func settled(_ number: Int) {
+        unpaired.removeValue(forKey: number)
+    }
 
     /// Reads the connection's `hello` and routes it: refusal, new session or resume.
-    private nonisolated func admit(_ channel: SocketMateChannel) async {
+    private nonisolated func admit(_ channel: SocketMateChannel, number: Int) async {
         var inbox = HandshakeInbox(channel)
         let hello: MateHello
         do {
             let first = try await inbox.next("hello")
+            await settled(number)
             guard case .hello(let greeting) = first else { throw inbox.unexpected(first, expected: "hello") }
             hello = greeting
         } catch {
-            noticeSink.yield("closed \(channel.peer): \(error)")
+            await settled(number)
+            await notice("closed before hello: \(Self.kind(of: error))", "closed \(channel.peer): \(error)")
             await channel.abandonHandshake(after: error)
             return
         }
         switch await decide(hello, from: channel.peerHost) {
         case .refuse(let refusal):
             await refuse(channel, refusal)
-            await stopIfCodeSpent()
         case .newSession:
             await startSession(with: hello, on: channel, inbox: &inbox)
         case .resume(let mateLastReceivedSeq):
@@ -124,14 +162,15 @@ package actor MateHost {
     }
 
     private nonisolated func refuse(_ channel: SocketMateChannel, _ refusal: MateRefusal) async {
-        noticeSink.yield("refused \(channel.peerHost): \(refusal.message)")
+        await notice("refused hellos: \(refusal.reason)", "refused \(channel.peerHost): \(refusal.message)")
         try? await channel.send(.refused(refusal))
         channel.connection.close()
     }
 
     private nonisolated func startSession(with hello: MateHello, on channel: SocketMateChannel, inbox: inout HandshakeInbox) async {
         let sessionID = Self.newSessionID()
-        let handshake = HostHandshake(channel: channel, sessionID: sessionID, hostName: hostName, terms: terms, timings: timings)
+        let handshake = HostHandshake(
+            channel: channel, sessionID: sessionID, hostName: hostName, hostSport: hostSport, terms: terms, timings: timings)
         do {
             let start = try await handshake.run(&inbox)
             let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .awaitMate) { [listener] in
@@ -140,10 +179,11 @@ package actor MateHost {
             await seat(sessionID, link: link)
             noticeSink.yield("paired with \(hello.name) at \(channel.peer)")
             let countdown = (start.startsAt - timings.clock.now()).seconds
-            pairingSink.yield(MatePairing(role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link))
+            pairingSink.yield(MatePairing(
+                role: .host, mateName: hello.name, terms: terms, secondsUntilStart: countdown, link: link, mateSport: hello.sport))
         } catch {
             await vacate()
-            noticeSink.yield("pairing with \(hello.name) at \(channel.peer) failed: \(error)")
+            await notice("pairings that failed", "pairing with \(hello.name) at \(channel.peer) failed: \(error)")
             await channel.abandonHandshake(after: error)
         }
     }
@@ -164,15 +204,17 @@ package actor MateHost {
         }
     }
 
-    /// Ends the wait for a mate once the code is spent (a paired run goes on: its joiner resumes
-    /// with the code and the session id).
-    private func stopIfCodeSpent() {
-        guard admission.isCodeSpent, !admission.isPaired, failure == nil else { return }
-        failure = .codeSpent(wrongCodes: admission.wrongCodesInTotal)
-        pairingSink.finish()
+    /// A failure's kind for the tally: the reason in the protocol's words, without the peer.
+    private static func kind(of error: any Error) -> String {
+        switch error {
+        case let error as MatePairingError: error.reason.rawValue
+        case let closed as MateChannelClosed: closed.reason.rawValue
+        default: String(describing: type(of: error))
+        }
     }
 
     private func seat(_ sessionID: String, link: TCPMateLink) {
+        flushNotices()
         admission.seat(sessionID)
         self.link = link
         self.sessionID = sessionID

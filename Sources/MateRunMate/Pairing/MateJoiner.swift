@@ -10,12 +10,17 @@ package struct MateJoiner: Sendable {
     package let endpoint: TCPEndpoint
     package let code: String
     package let name: String
+    /// The own sport, declared in `hello` so that the host judges the own figures by it.
+    package let sport: Sport
     package let timings: MateTimings
 
-    package init(endpoint: TCPEndpoint, code: String, name: String, timings: MateTimings = .standard) {
+    package init(
+        endpoint: TCPEndpoint, code: String, name: String, sport: Sport = .running, timings: MateTimings = .standard
+    ) {
         self.endpoint = endpoint
         self.code = code
         self.name = name
+        self.sport = sport
         self.timings = timings
     }
 
@@ -26,7 +31,7 @@ package struct MateJoiner: Sendable {
             to: endpoint, timeout: timings.connectTimeout, idleTimeout: timings.handshakeTimeout
         )
         do {
-            try await channel.send(.hello(MateHello(name: name, code: code)))
+            try await channel.send(.hello(MateHello(name: name, code: code, sport: sport)))
             var inbox = HandshakeInbox(channel)
             let welcome = try await readWelcome(&inbox)
             let terms = try await readTerms(&inbox)
@@ -35,7 +40,9 @@ package struct MateJoiner: Sendable {
             let redial = MateRedial(endpoint: endpoint, code: code, name: name, sessionID: welcome.sessionID, timings: timings)
             let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .redial(redial))
             let countdown = Double(inMilliseconds) / 1000 - (timings.clock.now() - arrival).seconds
-            return MatePairing(role: .joiner, mateName: welcome.name, terms: terms, secondsUntilStart: countdown, link: link)
+            return MatePairing(
+                role: .joiner, mateName: welcome.name, terms: terms, secondsUntilStart: countdown, link: link,
+                mateSport: welcome.sport)
         } catch {
             await channel.abandonHandshake(after: error)
             throw error

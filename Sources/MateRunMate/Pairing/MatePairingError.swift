@@ -12,8 +12,6 @@ package enum MatePairingError: Error, Sendable, Equatable, CustomStringConvertib
     case declined(MateGoodbye, peer: String)
     /// The connection ended during the handshake step named.
     case connectionEnded(MateChannelClosed, step: String)
-    /// The host stopped taking joiners: its code met `MateProtocol.wrongCodeBudget` wrong guesses.
-    case codeSpent(wrongCodes: Int)
 
     /// The reason in the protocol's words.
     package var reason: MateReason {
@@ -22,7 +20,6 @@ package enum MatePairingError: Error, Sendable, Equatable, CustomStringConvertib
         case .unexpected: .unexpected
         case .declined(let goodbye, _): goodbye.reason
         case .connectionEnded(let closed, _): closed.reason
-        case .codeSpent: .codeSpent
         }
     }
 
@@ -38,8 +35,6 @@ package enum MatePairingError: Error, Sendable, Equatable, CustomStringConvertib
             "\(peer) ended the pairing (\(goodbye.reason)): \(goodbye.message)"
         case .connectionEnded(let closed, let step):
             "the connection ended while waiting for \(step): \(closed.detail)"
-        case .codeSpent(let wrongCodes):
-            "\(wrongCodes) wrong pairing codes arrived, so this code no longer pairs anyone: someone may be guessing it; start `materun host` again for a new code"
         }
     }
 }

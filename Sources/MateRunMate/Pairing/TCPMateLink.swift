@@ -61,7 +61,7 @@ package actor TCPMateLink: MateLink {
     }
 
     private func start(_ channel: SocketMateChannel) {
-        channel.setIdleTimeout(timings.idleTimeout)
+        channel.paired(idleTimeout: timings.idleTimeout)
         startReading(channel, generation: generation)
         heartbeat = Task { [weak self, clock = timings.clock] in
             while let wait = await self?.heartbeatTick() {
@@ -193,7 +193,7 @@ package actor TCPMateLink: MateLink {
         lostTimer?.cancel()
         generation += 1
         phase = .connected(channel, generation: generation)
-        channel.setIdleTimeout(timings.idleTimeout)
+        channel.paired(idleTimeout: timings.idleTimeout)
         if let greeting {
             enqueue(greeting, on: channel)
         }

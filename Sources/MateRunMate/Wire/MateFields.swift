@@ -28,6 +28,10 @@ struct MateFields {
         guard case .string(let text) = value else {
             throw .wrongFieldType(type: type, field: field, expected: "a string")
         }
+        guard text.utf8.count <= maxLength * MateWireLimits.bytesPerCharacter else {
+            throw .invalidValue(
+                type: type, field: field, detail: "is longer than \(maxLength * MateWireLimits.bytesPerCharacter) bytes")
+        }
         guard text.count <= maxLength else {
             throw .invalidValue(type: type, field: field, detail: "is longer than \(maxLength) characters")
         }

@@ -21,6 +21,9 @@ package enum MateWireCodec {
                 json.field("session_id", resume.sessionID)
                 json.field("last_received_seq", resume.lastReceivedSeq)
             }
+            if hello.sport != .running {
+                json.field("sport", hello.sport.rawValue)
+            }
         case .welcome(let welcome):
             json.field("type", "welcome")
             json.field("session_id", welcome.sessionID)
@@ -30,6 +33,9 @@ package enum MateWireCodec {
                 json.field("last_received_seq", seq)
             } else {
                 json.field("resumed", false)
+            }
+            if welcome.sport != .running {
+                json.field("sport", welcome.sport.rawValue)
             }
         case .refused(let refusal):
             json.field("type", "refused")
@@ -152,7 +158,7 @@ package enum MateWireCodec {
             version: try fields.integer("version", in: MateWireLimits.version),
             name: try fields.string("name", maxLength: MateWireLimits.nameLength),
             code: try fields.string("code", maxLength: MateWireLimits.codeLength),
-            resume: resume)
+            resume: resume, sport: try sport(fields))
     }
 
     private static func welcome(_ fields: MateFields) throws(MateWireError) -> MateWelcome {
@@ -160,7 +166,17 @@ package enum MateWireCodec {
         return MateWelcome(
             sessionID: try fields.string("session_id", maxLength: MateWireLimits.sessionIDLength),
             name: try fields.string("name", maxLength: MateWireLimits.nameLength),
-            resumedLastReceivedSeq: resumed ? try fields.integer("last_received_seq", in: MateWireLimits.sequence) : nil)
+            resumedLastReceivedSeq: resumed ? try fields.integer("last_received_seq", in: MateWireLimits.sequence) : nil,
+            sport: try sport(fields))
+    }
+
+    /// The optional `sport` of a `hello` or `welcome`: `running` when absent.
+    private static func sport(_ fields: MateFields) throws(MateWireError) -> Sport {
+        guard let name = try fields.optionalString("sport", maxLength: MateWireLimits.reasonLength) else { return .running }
+        guard let sport = Sport(rawValue: name) else {
+            throw .invalidValue(type: fields.type, field: "sport", detail: "must be running, walking or cycling")
+        }
+        return sport
     }
 
     private static func refusal(_ fields: MateFields) throws(MateWireError) -> MateRefusal {

@@ -18,4 +18,7 @@ enum MateWireLimits {
     static let sessionIDLength = 64
     static let reasonLength = 64
     static let messageLength = 512
+    /// A string's limit in UTF-8 bytes is this many times its limit in characters, so that one
+    /// "character" of thousands of combining marks cannot be stored and printed whole.
+    static let bytesPerCharacter = 4
 }

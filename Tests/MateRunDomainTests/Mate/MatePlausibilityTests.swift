@@ -76,3 +76,105 @@ struct MatePlausibilityTests {
         #expect(judge.verdict == first)
     }
 }
+
+@Suite("A mate's claims are judged on its run's own clock and its declared sport")
+struct MateSportPlausibilityTests {
+    private func progress(_ elapsed: Double, metres: Double) -> MateProgress {
+        MateProgress(seq: 1, elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres,
+                     caloriesKilocalories: 0, paused: false)
+    }
+
+    @Test func aSteadyTwelveMetresASecondIsNoRunner() {
+        // Given a race at real time, judged as running
+        var judge = MatePlausibility(startedAt: 0, speed: 1, goalMetres: 5000)
+        // When the mate reports a steady 12 m/s (5 km in 417 s; the record is 755 s)
+        var verdict: String?
+        for second in stride(from: 1.0, through: 417, by: 1) where verdict == nil {
+            verdict = judge.check(progress(second, metres: 12 * second), now: second)
+        }
+        // Then it is refused long before the goal
+        #expect(verdict?.hasSuffix("faster than any runner") == true)
+    }
+
+    @Test(arguments: [9.0, 12, 15])
+    func anHonestCyclistIsNotARunner(metresPerSecond: Double) {
+        // Given a mate declared as cycling, riding 9 to 15 m/s for an hour, at real time
+        var judge = MatePlausibility(startedAt: 0, speed: 1, goalMetres: nil, sport: .cycling)
+        // When it reports every second
+        for second in stride(from: 1.0, through: 3600, by: 1) {
+            #expect(judge.check(progress(second, metres: metresPerSecond * second), now: second) == nil)
+        }
+        // Then it is believed, finish included
+        let finish = MateFinish(reachedGoal: false, elapsedSeconds: 3600.5, distanceMetres: metresPerSecond * 3600.5)
+        #expect(judge.check(finish, now: 3601) == nil)
+    }
+
+    @Test func aFinishFromHeartbeatsAloneIsRefused() {
+        // Given a mate that sent nothing but heartbeats for 1 300 s
+        var judge = MatePlausibility(startedAt: 0, speed: 1, goalMetres: 5000)
+        // When it claims the goal at 397 s... or at a believable 1 299 s
+        let early = MateFinish(reachedGoal: true, elapsedSeconds: 397, distanceMetres: 5000)
+        #expect(judge.check(early, now: 1300) == "finished with 5.0 km without any progress before")
+        var unpaced = MatePlausibility(startedAt: 0, speed: nil, goalMetres: 5000)
+        let late = MateFinish(reachedGoal: true, elapsedSeconds: 1299, distanceMetres: 5000)
+        #expect(unpaced.check(late, now: 1300) == "finished with 5.0 km without any progress before")
+    }
+
+    @Test func aFinishLongAfterTheLatestProgressIsRefused() {
+        // Given a mate seen at 1 km after 300 s at real time
+        var judge = MatePlausibility(startedAt: 0, speed: 1, goalMetres: 5000)
+        for second in stride(from: 1.0, through: 300, by: 1) {
+            #expect(judge.check(progress(second, metres: 3.4 * second), now: second) == nil)
+        }
+        // When it then claims a finish at 1 200 s with only heartbeats between
+        let finish = MateFinish(reachedGoal: true, elapsedSeconds: 1200, distanceMetres: 5000)
+        // Then the finish is refused: it did not come from the progress that led to it
+        #expect(judge.check(finish, now: 1200) == "finished at 1200 s when its last progress was at 300 s")
+    }
+
+    @Test func aFinishAheadOfTheClockIsRefused() {
+        var judge = MatePlausibility(startedAt: 0, speed: 1, goalMetres: 1000)
+        for second in stride(from: 1.0, through: 200, by: 1) {
+            _ = judge.check(progress(second, metres: 4 * second), now: second)
+        }
+        let finish = MateFinish(reachedGoal: true, elapsedSeconds: 230, distanceMetres: 1000)
+        #expect(judge.check(finish, now: 201) == "claimed 230 s of run time when 201 s had passed")
+    }
+
+    /// An honest run at 10 000× or unpaced: its distance lags its run time by up to a few
+    /// hundred run seconds (the two sensors race; stalls are caught up at once), its updates
+    /// arrive in bursts, and its finish may come well after its last progress.
+    @Test(arguments: [0.5, 1, 10, 100, 10_000, nil] as [Double?])
+    func anHonestRunnerWithStallsAndBurstsIsNeverFlagged(speed: Double?) {
+        var judge = MatePlausibility(startedAt: 0, speed: speed, goalMetres: 5000)
+        var generator = SeededNumbers(seed: 19)
+        let longestLag: UInt64 = (speed ?? .infinity) >= 1000 ? 300 : 20
+        var elapsed = 0.0, metres = 0.0
+        while elapsed < 1282 {
+            elapsed += 1
+            let lag = Double(generator.next() % longestLag)
+            metres = max(metres, 3.9 * max(0, elapsed - lag))
+            let now = speed.map { elapsed / $0 } ?? elapsed / 1e6
+            #expect(judge.check(progress(elapsed, metres: metres), now: now) == nil, "at \(elapsed) s")
+        }
+        let finish = MateFinish(reachedGoal: true, elapsedSeconds: 1282.4, distanceMetres: 5000)
+        #expect(judge.check(finish, now: speed.map { 1283 / $0 } ?? 1) == nil)
+    }
+}
+
+/// A small seeded generator, so that the irregular honest run is the same on every machine.
+struct SeededNumbers {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

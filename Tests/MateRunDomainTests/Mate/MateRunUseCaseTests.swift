@@ -58,8 +58,8 @@ struct MateRunUseCaseTests {
         // Then both finish together, long before their scenarios end, with shares that add up to 100
         let hostSummary = try #require(try await host.summary())
         let joinerSummary = try #require(try await joiner.summary())
-        #expect(hostSummary.result == .teamFinished)
-        #expect(joinerSummary.result == .teamFinished)
+        #expect(hostSummary.result == .teamFinished, "\(String(describing: hostSummary.resultReason))")
+        #expect(joinerSummary.result == .teamFinished, "\(joinerSummary.result) \(String(describing: joinerSummary.resultReason))")
         #expect(hostSummary.own.snapshot.elapsedSeconds < 150)
         #expect(joinerSummary.own.snapshot.elapsedSeconds < 150)
         #expect(hostSummary.own.snapshot.distanceMetres + joinerSummary.own.snapshot.distanceMetres >= 495)
