@@ -103,6 +103,7 @@ package struct RunSession: Sendable {
 
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
+        pauseAcrossStillGap(before: sample)
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
         updateGPS()
         if pauseCause == .runner {
@@ -287,6 +288,18 @@ package struct RunSession: Sendable {
     }
 
     // MARK: - Auto-pause
+
+    /// A fix after a silence longer than `stillGap` that lands where the last one was: the
+    /// runner stood all along, so the silence is an auto-pause from the last fix to this one
+    /// (moving time that ran on through it is taken back; no distance crosses it either way).
+    private mutating func pauseAcrossStillGap(before sample: LocationSample) {
+        guard pauseCause == nil, let last = lastFixTime, let position = lastPosition,
+              sample.time - last > settings.stillGap, sample.coordinate.isPlausibleFix,
+              Geodesic.distance(from: position, to: sample.coordinate) <= settings.stillGapRadius
+        else { return }
+        pauseStart = max(last, resumedAt)
+        resume(at: sample.time)
+    }
 
     private func moving(at time: Double) -> Double {
         let current = pauseStart.map { max(0, time - $0) } ?? 0
