@@ -57,10 +57,15 @@ for mode in "${modes[@]}"; do
     # libFuzzer would not write the crash file.
     # tcx goes through FoundationXML's XMLParser, which leaks a CFError string for every XML
     # error it reports (inside swift-corelibs-foundation, not materun): leak detection stays off
-    # for that mode only; crashes and broken invariants still fail it.
+    # for that mode only (libFuzzer's per-input check and ASan's at exit); crashes and broken
+    # invariants still fail it.
     leaks=()
-    [ "$mode" = tcx ] && leaks=(-detect_leaks=0)
-    if ! SWIFT_BACKTRACE=enable=no MATERUN_FUZZ_MODE="$mode" "$binary" "${leaks[@]}" \
+    asan_options=${ASAN_OPTIONS:-}
+    if [ "$mode" = tcx ]; then
+        leaks=(-detect_leaks=0)
+        asan_options=detect_leaks=0
+    fi
+    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="$asan_options" MATERUN_FUZZ_MODE="$mode" "$binary" "${leaks[@]}" \
         -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$scratch/crashes/$mode/" \
         "$scratch/corpus/$mode" "Fuzz/corpus/$mode" >"$log" 2>&1; then

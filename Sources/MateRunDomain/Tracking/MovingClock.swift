@@ -46,6 +46,15 @@ struct MovingClock: Sendable {
         cause = .auto
     }
 
+    /// A stretch found afterwards to have been a stop (a silence that ended where it began):
+    /// paused from `start` (never before the last pause ended) to `end`; whether it took time.
+    mutating func pause(from start: Double, until end: Double) -> Bool {
+        guard pauseStart == nil else { return false }
+        pauseStart = max(start, resumedAt)
+        cause = .auto
+        return resume(at: end)
+    }
+
     /// The runner pauses at `time` (an auto-pause under way becomes theirs, from its start).
     mutating func pauseByRunner(at time: Double) {
         if pauseStart == nil { pauseStart = max(time, resumedAt) }

@@ -96,6 +96,7 @@ package struct RunSession: Sendable {
 
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
+        pauseAcrossStillGap(before: sample)
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
         updateGPS()
         if pauseCause == .runner {
@@ -245,6 +246,17 @@ package struct RunSession: Sendable {
     }
 
     // MARK: - Auto-pause
+
+    /// A fix after a silence longer than `stillGap` that lands where the last one was: the
+    /// runner stood all along, so the silence is an auto-pause from the last fix to this one
+    /// (moving time that ran on through it is taken back; no distance crosses it either way).
+    private mutating func pauseAcrossStillGap(before sample: LocationSample) {
+        guard pauseCause == nil, let last = lastFixTime, let position = lastPosition,
+              sample.time - last > settings.stillGap, sample.coordinate.isPlausibleFix,
+              Geodesic.distance(from: position, to: sample.coordinate) <= settings.stillGapRadius
+        else { return }
+        if clock.pause(from: last, until: sample.time) { pace.reset() }
+    }
 
     private mutating func markStationary(since time: Double) {
         clock.markStationary(since: time)

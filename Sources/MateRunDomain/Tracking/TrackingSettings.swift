@@ -37,6 +37,13 @@ package struct TrackingSettings: Sendable, Equatable {
     /// No fix for longer than this (seconds) means the signal is lost: a 1 Hz receiver has
     /// missed ten fixes, longer than any receiver's own smart-recording interval on a run.
     package var gpsLostAfter: Double = 10
+    /// A silence of the receiver longer than this (seconds) that ends within `stillGapRadius` of
+    /// where it began was a stop (a café, a watch left on a bench), not moving time: longer than
+    /// any sparse logger's interval (10-20 s) and than a wait at a light's auto-pause would need.
+    package var stillGap: Double = 60
+    /// Metres: what a fix after a long silence may be from the one before and still be the same
+    /// spot (two fixes' noise).
+    package var stillGapRadius: Double = 25
     /// Seconds of moving time the current pace is measured over.
     package var paceWindow: Double = 30
 
