@@ -15,18 +15,15 @@ import Synchronization
 package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
     private let locations: AsyncStream<LocationSample>
     private let motions: AsyncStream<MotionSample>
-    /// What was delivered, for the keeper.
-    package let delivered: RecentFixes
     private let state = Mutex(LiveState())
 
     /// Starts reading `events` on `clock`; `idleEnd`: seconds without a fix that end the run
-    /// (nil: never); each fix delivered is also added to `delivered`; `onConnection` hears of
+    /// (nil: never); `onConnection` hears of
     /// each loss and return of gpsd, and of its end.
     package init(
-        events: AsyncStream<GPSDEvent>, clock: any RunClock, idleEnd: Double?, delivered: RecentFixes = RecentFixes(),
+        events: AsyncStream<GPSDEvent>, clock: any RunClock, idleEnd: Double?,
         onConnection: @escaping @Sendable (GPSDEvent) -> Void = { _ in }
     ) {
-        self.delivered = delivered
         let (locations, locationSink) = AsyncStream.makeStream(of: LocationSample.self, bufferingPolicy: .bufferingNewest(1024))
         let (motions, motionSink) = AsyncStream.makeStream(of: MotionSample.self, bufferingPolicy: .bufferingNewest(1024))
         self.locations = locations
@@ -41,7 +38,6 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
                         }
                         let sample = state.withLock { $0.sample(for: fix, arrivedAt: clock.now()) }
                         guard let sample else { continue }
-                        self.delivered.append(sample)
                         locationSink.yield(sample)
                     }
                 }

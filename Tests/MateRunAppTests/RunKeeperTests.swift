@@ -68,13 +68,8 @@ struct RunKeeperTests {
     let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
 
     private func keeper(_ store: MemoryRecordStore) -> RunKeeper {
-        // A fix a second for three seconds (none at 3: a loss of signal), the strap and the pedometer
-        let locations = (0...2).map { second in
-            LocationSample(time: Double(second), coordinate: Coordinate(latitude: 47 + Double(second) * 1e-5, longitude: 8), elevation: 410)
-        }
-        let motions = (0...3).map { MotionSample(time: Double($0), activity: .running, cadence: 170, heartRate: 150) }
-        return RunKeeper(
-            store: store, readings: ScenarioReadings(locations: locations, motions: motions),
+        RunKeeper(
+            store: store,
             header: { startedAt, offset in
                 RunRecordHeader(
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
@@ -94,22 +89,28 @@ struct RunKeeperTests {
         let end = RunSummary(
             snapshot: RunSnapshot(elapsedSeconds: 3.5, movingSeconds: 3.5, distanceMetres: 7), splits: [split], ending: .goalReached,
             laps: [lap])
-        // When the flow runs it
+        // When the flow runs it, each progress carrying the latest fix delivered (the third the
+        // same as the second: no new fix came) with the strap's and the pedometer's figures
+        func progress(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
+            let sample = LocationSample(
+                time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
+            return .progress(RunSnapshot(
+                elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170,
+                latestFix: DeliveredFix(number: number, sample: sample, activity: .running)))
+        }
         _ = await flow.run {
             ScriptedRun(script: [
-                .progress(RunSnapshot(elapsedSeconds: 1, movingSeconds: 1, distanceMetres: 2.5)),
-                .progress(RunSnapshot(elapsedSeconds: 2, movingSeconds: 2, distanceMetres: 5)),
-                .progress(RunSnapshot(elapsedSeconds: 3, movingSeconds: 3, distanceMetres: 5)),
+                progress(1, metres: 2.5, fix: 1), progress(2, metres: 5, fix: 2), progress(3, metres: 5, fix: 2),
                 .split(split), .lap(lap), .finished(end),
             ])
         }
-        // Then the header, each new fix at its time with what the sensors said, the end as the
+        // Then the header, each new fix at its time with what the run had then, the end as the
         // last fix, the split, the lap and the ending are kept
         let kept = store.kept.withLock { $0 }
         #expect(kept.headers.map(\.startedAt) == [1_795_420_800])
         #expect(kept.fixes.map(\.time) == [1, 2, 3.5])
         #expect(kept.fixes.map(\.distanceMetres) == [2.5, 5, 7])
-        #expect(kept.fixes.allSatisfy { $0.cadence == 170 && $0.heartRate == 150 && $0.elevation == 410 })
+        #expect(kept.fixes.allSatisfy { $0.cadence == 170 && $0.heartRate == 150 && $0.elevation == 410 && $0.activity == .running })
         #expect(kept.splits == [split])
         #expect(kept.laps == [lap])
         #expect(kept.outcome?.ending == .goalReached)

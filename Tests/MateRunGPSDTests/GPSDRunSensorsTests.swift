@@ -34,9 +34,6 @@ import Testing
             #expect(samples.first?.horizontalAccuracy == 4)
             #expect(samples.first?.speed == 3)
             #expect(samples.first?.course == 10)
-            // And the keeper can find the fix the run had at a moment
-            #expect(sensors.delivered.latest(atOrBefore: 7.5)?.number == 2)
-            #expect(sensors.delivered.latest(atOrBefore: 4) == nil)
             feed.finish()
         }
     }

@@ -33,12 +33,11 @@ struct TrackCommand {
         let goal = run.goalKilometres.map { $0 * 1000 }
         let controls = RunnerControls()
         let screen = container.screen(options: run, profile: profile, controls: controls)
-        let delivered = RecentFixes()
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: run))
         coordinator.keeper = container.keeper(
-            options: run, readings: LiveReadings(delivered: delivered),
+            options: run,
             recorded: RecordedScenario(name: "gpsd \(options.gpsd)", path: run.scenarioPath), profile: profile,
             goalMetres: goal, screen: screen)
         let events = client.events(from: first)
@@ -48,7 +47,7 @@ struct TrackCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             let clock = container.runClock(for: .times(1))
             let sensors = GPSDRunSensors(
-                events: events, clock: clock, idleEnd: idleEnd, delivered: delivered,
+                events: events, clock: clock, idleEnd: idleEnd,
                 onConnection: { event in event.notice.map { tell("materun: \($0)") } })
             return container.liveUseCase(
                 sensors: sensors, profile: profile, goalMetres: goal, clock: clock, controls: controls, nmea: nmea)

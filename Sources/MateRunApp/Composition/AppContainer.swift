@@ -133,17 +133,16 @@ struct AppContainer {
         options: RunOptions, scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen,
         pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
-        return keeper(
-            options: options, readings: ScenarioReadings(locations: scenario.locations, motions: scenario.motions),
-            recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath), ownStart: scenario.startedAt,
-            profile: profile, goalMetres: goalMetres, screen: screen, pairing: pairing)
+        keeper(
+            options: options, recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath),
+            ownStart: scenario.startedAt, profile: profile, goalMetres: goalMetres, screen: screen, pairing: pairing)
     }
 
-    /// Keeps the run of `options` from `readings` as `recorded`, or nil with `--no-save` (or, told
-    /// through `screen`, when there is nowhere to keep it). `ownStart` is the start a replayed
-    /// file gives (seconds since 1970), nil for a run without times of its own or a live one.
+    /// Keeps the run of `options` as `recorded`, or nil with `--no-save` (or, told through
+    /// `screen`, when there is nowhere to keep it). `ownStart` is the start a replayed file gives
+    /// (seconds since 1970), nil for a run without times of its own or a live one.
     func keeper(
-        options: RunOptions, readings: any KeptReadings, recorded: RecordedScenario, ownStart: Double? = nil,
+        options: RunOptions, recorded: RecordedScenario, ownStart: Double? = nil,
         profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen, pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
         guard options.save else { return nil }
@@ -154,7 +153,7 @@ struct AppContainer {
             return nil
         }
         return RunKeeper(
-            store: store, readings: readings,
+            store: store,
             header: { startedAt, offset in
                 RunRecordHeader(
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,

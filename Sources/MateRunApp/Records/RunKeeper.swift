@@ -2,12 +2,13 @@ import MateRunDomain
 
 /// Keeps one run in the history as it goes, through the store's port: the header when the run
 /// starts, a fix about once a second (at each progress event, the latest fix the location sensor
-/// delivered, at its own time, with the latest heart rate and cadence, and the run's distance and
-/// moving time then), each split and lap, the mate's progress, and the ending when it is over.
+/// delivered, at its own time, with the heart rate, cadence and activity the run had then, and
+/// the run's distance and moving time), each split and lap, the mate's progress, and the ending
+/// when it is over.
 ///
-/// The fix comes from the sensors' samples (`KeptReadings`: a scenario's, or what a live sensor
-/// delivered) rather than the snapshot: a snapshot is published at the first reading of a new
-/// second, which when paced may be the motion sensor's, so its position can be a second old.
+/// Everything kept comes from what the running use case publishes (the snapshot's
+/// `latestFix`), never from the source's samples: a replay, a live GPS and a paired run are
+/// kept alike, and none is known ahead.
 ///
 /// A run that cannot be kept still runs: the first failure is told on standard error once, and
 /// nothing more is recorded.
@@ -16,9 +17,8 @@ final class RunKeeper {
     private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader
     private let start: RunStart
     private let report: (String) -> Void
-    private var readings: any KeptReadings
     private var recording: (any RunRecording)?
-    private var lastKeptLocation = -1
+    private var lastKeptNumber = 0
     private var lastKeptFix: RecordedFix?
     private var lastMateSecond = -Double.infinity
     private var failed = false
@@ -26,12 +26,11 @@ final class RunKeeper {
     /// `header` builds the run's header from the start's wall time and offset; `start` says them
     /// (a file's own start, or one that puts the run's end when it ended).
     init(
-        store: any RunRecordStore, readings: any KeptReadings,
+        store: any RunRecordStore,
         header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader,
         start: RunStart, report: @escaping (String) -> Void
     ) {
         self.store = store
-        self.readings = readings
         self.header = header
         self.start = start
         self.report = report
@@ -79,26 +78,27 @@ final class RunKeeper {
     /// figures, so that the track, its bests and its export reach the summary's distance.
     private func seal(_ outcome: RunRecordOutcome, last snapshot: RunSnapshot) {
         keepFix(snapshot)
-        if let kept = lastKeptFix,
-           snapshot.distanceMetres > kept.distanceMetres || snapshot.elapsedSeconds > kept.time,
-           let end = readings.fix(
-               at: max(kept.time, snapshot.elapsedSeconds), distanceMetres: snapshot.distanceMetres,
-               movingSeconds: snapshot.movingSeconds) {
+        if var end = lastKeptFix,
+           snapshot.distanceMetres > end.distanceMetres || snapshot.elapsedSeconds > end.time {
+            end.time = max(end.time, snapshot.elapsedSeconds)
+            end.distanceMetres = snapshot.distanceMetres
+            end.movingSeconds = snapshot.movingSeconds
             keep(end, snapshot: snapshot)
         }
         attempt { try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)) }
     }
 
-    /// Keeps the latest fix with the run's figures at `snapshot`, unless no new fix came since
-    /// the last one kept (a loss of signal keeps no made-up points).
+    /// Keeps the latest fix the snapshot carries with the run's figures then, unless it was kept
+    /// already (a loss of signal keeps no made-up points).
     private func keepFix(_ snapshot: RunSnapshot) {
-        readings.advance(to: snapshot.elapsedSeconds)
-        guard let location = readings.location, readings.locationIndex > lastKeptLocation,
-              let fix = readings.fix(
-                  at: location.time, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds)
-        else { return }
-        lastKeptLocation = readings.locationIndex
-        keep(fix, snapshot: snapshot)
+        guard let delivered = snapshot.latestFix, delivered.number > lastKeptNumber else { return }
+        lastKeptNumber = delivered.number
+        let sample = delivered.sample
+        keep(RecordedFix(
+            time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
+            heartRate: snapshot.heartRateBPM, cadence: snapshot.cadenceSPM, horizontalAccuracy: sample.horizontalAccuracy,
+            activity: delivered.activity, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
+            snapshot: snapshot)
     }
 
     private func keep(_ fix: RecordedFix, snapshot: RunSnapshot) {

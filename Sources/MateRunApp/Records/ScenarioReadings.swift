@@ -1,9 +1,9 @@
 import MateRunDomain
 
 /// A scenario's sensor samples read forward in run time: at a moment of the run, the latest fix
-/// and the latest cadence and heart rate the sensors had delivered. What the run flow knows when
-/// it keeps a fix, and what a scenario's export writes.
-struct ScenarioReadings: KeptReadings {
+/// and the latest cadence and heart rate the sensors had delivered. What a scenario's export
+/// writes (`export SCENARIO`); a run's own kept track comes from what the run published.
+struct ScenarioReadings {
     private let locations: [LocationSample]
     private let motions: [MotionSample]
     /// The index of the latest location at or before the time reached, -1 before the first.

@@ -52,6 +52,8 @@ package struct RunSnapshot: Sendable, Equatable {
     package var gpsOK: Bool
     /// Where the runner is in the workout the run follows, if it follows one.
     package var workout: WorkoutPosition?
+    /// The latest fix the location sensor delivered, nil before the first.
+    package var latestFix: DeliveredFix?
     /// Laps the runner has marked so far.
     package var lapCount: Int
     /// Where the lap under way began: distance and moving time at the last mark (0 before one).
@@ -83,7 +85,8 @@ package struct RunSnapshot: Sendable, Equatable {
         elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil,
         position: Coordinate? = nil, elevationMetres: Double? = nil, gradePercent: Double? = nil,
         heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil,
-        lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0
+        lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0,
+        latestFix: DeliveredFix? = nil
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
@@ -104,6 +107,7 @@ package struct RunSnapshot: Sendable, Equatable {
         self.lapCount = lapCount
         self.lapStartDistanceMetres = lapStartDistanceMetres
         self.lapStartMovingSeconds = lapStartMovingSeconds
+        self.latestFix = latestFix
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.

@@ -29,6 +29,9 @@ package struct RunSession: Sendable {
     private var lastPosition: Coordinate?
     /// When the latest fix arrived, accepted or not: fixes that stop coming mean the signal is lost.
     private var lastFixTime: Double?
+    /// The latest fix delivered, accepted or not, and how many were delivered: what the run keeps.
+    private var lastDelivered: LocationSample?
+    private var deliveredCount = 0
 
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
@@ -76,7 +79,8 @@ package struct RunSession: Sendable {
             heartRateBPM: body.heartRate(at: elapsedSeconds), cadenceSPM: isPaused ? nil : body.cadence(at: elapsedSeconds),
             gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: clock.workoutTime(at: elapsedSeconds)),
             lapStartDistanceMetres: ledger.lapStartDistance, lapStartMovingSeconds: ledger.lapStartMoving,
-            lapCount: ledger.laps.count)
+            lapCount: ledger.laps.count,
+            latestFix: lastDelivered.map { DeliveredFix(number: deliveredCount, sample: $0, activity: activity) })
     }
 
     /// Moves run time forward (never back) and applies auto-pause.
@@ -97,6 +101,8 @@ package struct RunSession: Sendable {
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
         pauseAcrossStillGap(before: sample)
+        lastDelivered = sample
+        deliveredCount += 1
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
         updateGPS()
         if pauseCause == .runner {
