@@ -10,7 +10,9 @@
 #                        through MateRunSocket), no scenario, screen or app code
 #   MateRunRecords       Domain, JSON, Foundation, Glibc for durable files, Dispatch and
 #                        Synchronization: no mate, socket, scenario, screen or app code
-# and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
+#   MateRunNATS          Socket, JSON, Foundation, Synchronization: a NATS client that knows
+#                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
+# and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
 # this catches a declared dependency that breaks the plan.
@@ -33,6 +35,7 @@ MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Found
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
+MateRunNATS MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -52,6 +55,13 @@ check() { # SOURCES_DIR -> prints violations, returns 1 if any
   # Words, not only imports: the socket layer names no mate type, and Domain holds no handshake.
   if [ -d "$root/MateRunSocket" ] && grep -rnE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' >/dev/null; then
     grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' | sed 's/^/layer violation: MateRunSocket names a mate type: /'
+    bad=1
+  fi
+  # (The client imports MateRunSocket and MateRunJSON: module names are not mate words.)
+  local nats_words
+  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON)$' || true)
+  if [ -n "$nats_words" ]; then
+    echo "$nats_words" | sed 's/^/layer violation: MateRunNATS names a mate type: /'
     bad=1
   fi
   if [ -d "$root/MateRunDomain" ] && grep -rnE '\b(MateMessage|MateHello|MateWelcome|MateRefusal|MateProtocol)\b' "$root/MateRunDomain" --include='*.swift' >/dev/null; then
@@ -79,7 +89,9 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunRecords:import FoundationXML" "MateRunDomain:import MateRunRecords" \
               "MateRunPresentation:import MateRunRecords" "MateRunMate:import MateRunRecords" \
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
-              "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain"; do
+              "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain" \
+              "MateRunNATS:import MateRunDomain" "MateRunNATS:import Glibc" "MateRunNATS:import MateRunMate" \
+              "MateRunNATS:let update: MateUpdate"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

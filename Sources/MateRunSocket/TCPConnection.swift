@@ -19,6 +19,7 @@ package final class TCPConnection: Sendable {
     let fd: Int32
     let wake: WakePipe
     let maxFrameBytes: Int
+    let framing: TCPFraming
     /// The last frame to send when the connection fails for the peer's fault (a bad frame, a
     /// timeout), so the peer learns why; nil to send nothing.
     let farewell: TCPFarewell
@@ -40,6 +41,7 @@ package final class TCPConnection: Sendable {
         self.fd = fd
         self.remote = remote
         self.maxFrameBytes = options.maxFrameBytes
+        self.framing = options.framing
         self.farewell = options.farewell
         self.state = Mutex(TCPConnectionState(idleTimeout: options.idleTimeout))
         (frames, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
@@ -95,6 +97,12 @@ package final class TCPConnection: Sendable {
         if case .queued = outcome {
             wake.signal()
         }
+    }
+
+    /// Bytes accepted by `send` or `enqueue` that the socket has not taken yet: what a caller
+    /// with its own bound on memory checks before queueing more for a slow peer.
+    package var queuedByteCount: Int {
+        state.withLock { state in state.outbox.reduce(0) { $0 + $1.bytes.count - $1.offset } }
     }
 
     /// Changes how long the connection may go without a complete frame from the peer before it

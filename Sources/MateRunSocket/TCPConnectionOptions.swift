@@ -9,10 +9,22 @@ package struct TCPConnectionOptions: Sendable {
     package var maxFrameBytes: Int
     /// The frame sent to a peer that broke the rules (bad frame, timeout) before closing.
     package var farewell: TCPFarewell
+    /// How received bytes become the connection's `frames`.
+    package var framing: TCPFraming = .lines
 
     package init(idleTimeout: Duration, maxFrameBytes: Int, farewell: @escaping TCPFarewell = { _ in nil }) {
         self.idleTimeout = idleTimeout
         self.maxFrameBytes = maxFrameBytes
         self.farewell = farewell
     }
+}
+
+/// How a connection cuts the received byte stream into the items of its `frames`.
+package enum TCPFraming: Sendable, Equatable {
+    /// Newline-delimited frames of at most `maxFrameBytes`, without their line ends; the idle
+    /// timeout counts complete frames.
+    case lines
+    /// Bytes as they arrive, in chunks of any size, for a protocol that frames by itself (a
+    /// length-prefixed payload may hold newlines); the idle timeout counts any received byte.
+    case chunks
 }
