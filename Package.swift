@@ -11,6 +11,7 @@ import PackageDescription
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
+//   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
 //   MateRunRecords       the run history on disk, GPX/TCX export   → Domain, JSON
 //   MateRunApp           composition root, flows, command line     → all
 /// `package` access (the targets are one program's parts, not a library's API) gets the
@@ -38,6 +39,7 @@ let package = Package(
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
@@ -47,6 +49,8 @@ let package = Package(
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
+        // A real nats-server for tests and benchmarks, started on a port of its own and ended by PID.
+        .target(name: "MateRunNATSTestSupport", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport"]),
         .executableTarget(
             name: "MateRunBenchmarks",
             dependencies: [
@@ -67,7 +71,11 @@ let package = Package(
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
-        .testTarget(name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport"]),
+        .testTarget(
+            name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+        .testTarget(
+            name: "MateRunGroupTests",
+            dependencies: ["MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport"]),
         .testTarget(
             name: "MateRunMateTests",
             // "MateRunFuzz": the corpus in Fuzz/corpus is replayed through the fuzz target's checks.

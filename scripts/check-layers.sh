@@ -12,6 +12,8 @@
 #                        Synchronization: no mate, socket, scenario, screen or app code
 #   MateRunNATS          Socket, JSON, Foundation, Synchronization: a NATS client that knows
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
+#   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
+#                        (no sockets of its own, no scenario, screen or app code)
 # and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -36,6 +38,7 @@ MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunNATS MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -91,7 +94,8 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
               "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain" \
               "MateRunNATS:import MateRunDomain" "MateRunNATS:import Glibc" "MateRunNATS:import MateRunMate" \
-              "MateRunNATS:let update: MateUpdate"; do
+              "MateRunNATS:let update: MateUpdate" "MateRunGroup:import MateRunSocket" "MateRunGroup:import Glibc" \
+              "MateRunGroup:import MateRunPresentation"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

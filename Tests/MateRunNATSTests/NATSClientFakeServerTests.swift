@@ -1,4 +1,5 @@
 @testable import MateRunNATS
+import MateRunNATSTestSupport
 import MateRunTestSupport
 import Testing
 

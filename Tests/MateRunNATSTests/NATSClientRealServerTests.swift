@@ -1,9 +1,10 @@
 import MateRunNATS
+import MateRunNATSTestSupport
 import MateRunTestSupport
 import Testing
 
 /// The client against a real nats-server started for each test on a port of its own.
-@Suite(.enabled(if: NATSServerProcess.enabled, NATSServerProcess.skipReason), .serialized)
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
 struct NATSClientRealServerTests {
     private func options(_ server: NATSServerProcess) -> NATSClientOptions {
         var options = NATSClientOptions(url: server.url)

@@ -59,6 +59,8 @@ package struct GroupRaceRules: Sendable {
     private var plausibility: [String: MatePlausibility] = [:]
     private var startsAt: Double?
     private var stoppedEveryone = false
+    /// The sum of counted distances, kept as reports come (a team's goal is judged on it).
+    private var teamMetres = 0.0
 
     package init(terms: GroupTerms) {
         self.terms = terms
@@ -86,7 +88,7 @@ package struct GroupRaceRules: Sendable {
             }
         }
         stopAtTeamGoal(into: &actions)
-        if phase == .running, !runners.isEmpty, runners.allSatisfy({ $0.status.isOut }) {
+        if phase == .running, input.mayEndTheGroup, !runners.isEmpty, runners.allSatisfy({ $0.status.isOut }) {
             phase = .over
             actions.append(.concluded(board))
             return actions
@@ -168,6 +170,7 @@ package struct GroupRaceRules: Sendable {
             return
         }
         lastHeard[id] = now
+        teamMetres += report.distanceMetres - runners[position].distanceMetres
         runners[position].distanceMetres = report.distanceMetres
         runners[position].elapsedSeconds = report.elapsedSeconds
         if report.finished {
@@ -195,6 +198,7 @@ package struct GroupRaceRules: Sendable {
     private mutating func refuse(_ position: Int, reason: String, into actions: inout [GroupAction]) {
         runners[position].status = .refused
         runners[position].note = reason
+        teamMetres -= runners[position].distanceMetres
         actions.append(.refuse(id: runners[position].id, reason: reason))
     }
 
@@ -213,8 +217,18 @@ package struct GroupRaceRules: Sendable {
     }
 
     private mutating func stopAtTeamGoal(into actions: inout [GroupAction]) {
-        guard terms.mode == .team, phase == .running, !stoppedEveryone, board.teamMetres >= terms.goalMetres else { return }
+        guard terms.mode == .team, phase == .running, !stoppedEveryone, teamMetres >= terms.goalMetres else { return }
         stoppedEveryone = true
         actions.append(.stopEveryone)
+    }
+}
+
+private extension GroupInput {
+    /// Whether this input can take the last runner out (a finish, a goodbye, a refusal, silence).
+    var mayEndTheGroup: Bool {
+        switch self {
+        case .join, .startNow: false
+        case .report, .leave, .tick: true
+        }
     }
 }

@@ -8,6 +8,13 @@ package struct GroupStanding: Sendable, Equatable {
         /// The gap in time at the slower side's average pace; nil before anyone has moved.
         package var gapSeconds: Double?
         package var status: GroupRunnerStatus
+
+        package init(name: String, gapMetres: Double, gapSeconds: Double?, status: GroupRunnerStatus) {
+            self.name = name
+            self.gapMetres = gapMetres
+            self.gapSeconds = gapSeconds
+            self.status = status
+        }
     }
 
     package var phase: GroupBoard.Phase
@@ -20,15 +27,34 @@ package struct GroupStanding: Sendable, Equatable {
     package var teamMetres: Double?
     package var goalMetres: Double
 
+    package init(
+        phase: GroupBoard.Phase, place: Int?, runners: Int, leader: GroupRunner?, ahead: Neighbour?, behind: Neighbour?,
+        teamMetres: Double?, goalMetres: Double
+    ) {
+        self.phase = phase
+        self.place = place
+        self.runners = runners
+        self.leader = leader
+        self.ahead = ahead
+        self.behind = behind
+        self.teamMetres = teamMetres
+        self.goalMetres = goalMetres
+    }
+
     /// `id`'s standing on `board`; nil when the runner is not on it.
     package init?(board: GroupBoard, id: String) {
         guard let index = board.runners.firstIndex(where: { $0.id == id }) else { return nil }
-        let counted = board.runners.filter { $0.status != .refused }
+        self.init(board: board, at: index, counted: board.runners.count { $0.status != .refused })
+    }
+
+    /// The standing of the runner at `index` of the board's ranked runners, of whom `counted`
+    /// are not refused: every runner's standing in one pass over a big board.
+    package init(board: GroupBoard, at index: Int, counted: Int) {
         let own = board.runners[index]
         phase = board.phase
-        place = board.place(of: id)
-        runners = counted.count
-        leader = counted.first
+        place = own.status == .refused ? nil : index + 1
+        runners = counted
+        leader = board.runners.first { $0.status != .refused }
         goalMetres = board.terms.goalMetres
         teamMetres = board.terms.mode == .team ? board.teamMetres : nil
         let ownSpeed = Self.averageSpeed(own)

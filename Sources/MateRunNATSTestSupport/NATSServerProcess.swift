@@ -3,30 +3,29 @@ import MateRunNATS
 import MateRunSocket
 import MateRunTestSupport
 import Synchronization
-import Testing
 
 /// A real `nats-server` started by a test on a port of its own choosing, ended by its PID.
 ///
 /// Tests that need one are enabled only when the executable is installed (and say so when
 /// skipped), unless `MATERUN_REQUIRE_NATS=1` (CI), where a missing server fails them instead.
-final class NATSServerProcess: Sendable {
-    let process: Process
-    let port: UInt16
-    let arguments: [String]
+package final class NATSServerProcess: Sendable {
+    package let process: Process
+    package let port: UInt16
+    package let arguments: [String]
     private let log: ServerLog
 
-    static let executable: String? = {
+    package static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/bin", "/usr/bin"]
         return directories.map { $0 + "/nats-server" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    static let required = ProcessInfo.processInfo.environment["MATERUN_REQUIRE_NATS"] == "1"
+    package static let required = ProcessInfo.processInfo.environment["MATERUN_REQUIRE_NATS"] == "1"
 
     /// Whether tests with a real server run: installed, or required (then a missing one fails).
-    static let enabled = executable != nil || required
+    package static let enabled = executable != nil || required
 
-    static let skipReason: Comment = "nats-server is not installed (apt-get install nats-server); MATERUN_REQUIRE_NATS=1 makes this a failure"
+    package static let skipReason = "nats-server is not installed (apt-get install nats-server); MATERUN_REQUIRE_NATS=1 makes this a failure"
 
     private init(process: Process, port: UInt16, arguments: [String], log: ServerLog) {
         self.process = process
@@ -40,11 +39,11 @@ final class NATSServerProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var url: NATSURL { NATSURL(endpoint: TCPEndpoint(host: "127.0.0.1", port: port)) }
+    package var url: NATSURL { NATSURL(endpoint: TCPEndpoint(host: "127.0.0.1", port: port)) }
 
     /// Starts a server on `port` (or one the server picks, `-p -1`), and returns once its log
     /// says it listens for clients: an event, bounded by a generous timeout.
-    static func start(port: UInt16? = nil, arguments: [String] = []) async throws -> NATSServerProcess {
+    package static func start(port: UInt16? = nil, arguments: [String] = []) async throws -> NATSServerProcess {
         guard let executable else { throw NATSServerMissing() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -73,12 +72,12 @@ final class NATSServerProcess: Sendable {
     }
 
     /// Starts a fresh server with the same port and arguments (a restart, after `stop()`).
-    func restarted() async throws -> NATSServerProcess {
+    package func restarted() async throws -> NATSServerProcess {
         try await Self.start(port: port, arguments: arguments)
     }
 
     /// Ends the server by its PID (SIGTERM, then SIGKILL) and waits for it, bounded.
-    func stop() async {
+    package func stop() async {
         guard process.isRunning else { return }
         let pid = process.processIdentifier
         kill(pid, SIGTERM)
@@ -89,7 +88,7 @@ final class NATSServerProcess: Sendable {
         process.waitUntilExit()
     }
 
-    var logText: String { log.text }
+    package var logText: String { log.text }
 
     private static func clientPort(in log: String) -> UInt16? {
         guard let range = log.range(of: "Listening for client connections on ") else { return nil }
@@ -98,11 +97,11 @@ final class NATSServerProcess: Sendable {
     }
 }
 
-struct NATSServerMissing: Error, CustomStringConvertible {
-    var description: String { "nats-server is required (MATERUN_REQUIRE_NATS=1) but not installed" }
+package struct NATSServerMissing: Error, CustomStringConvertible {
+    package var description: String { "nats-server is required (MATERUN_REQUIRE_NATS=1) but not installed" }
 }
 
-struct NATSServerDidNotStart: Error {}
+package struct NATSServerDidNotStart: Error {}
 
 /// The port a starting server reports, handed from the log reader to the waiting test.
 private final class ListeningReport: Sendable {
