@@ -45,6 +45,7 @@ let package = Package(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
+                "MateRunNATS", "MateRunGroup", "MateRunJSON",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),

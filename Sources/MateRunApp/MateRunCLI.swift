@@ -45,8 +45,8 @@ package enum MateRunCLI {
         // Only a command that writes to the history seals what a dead process left; the others
         // read it as it is and write nothing.
         switch command {
-        case .replay, .host, .join, .delete: records.recoverInterrupted(dataDirectory: command.dataDirectory)
-        case .help, .version, .validate, .scenarios, .history, .show, .export: break
+        case .replay, .host, .join, .delete, .groupCreate, .groupJoin: records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        case .help, .version, .validate, .scenarios, .history, .show, .export, .watch: break
         }
         switch command {
         case .help(let topic):
@@ -75,6 +75,12 @@ package enum MateRunCLI {
             return await interruptible { await MateRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):
             return await interruptible { await MateRunCommand(container: container, side: .join(options)).run() }
+        case .groupCreate(let options):
+            return await interruptible { await GroupRunCommand(container: container, options: options, side: .create).run() }
+        case .groupJoin(let options):
+            return await interruptible { await GroupRunCommand(container: container, options: options, side: .join).run() }
+        case .watch(let options):
+            return await interruptible { await WatchCommand(container: container, options: options).run() }
         }
     }
 

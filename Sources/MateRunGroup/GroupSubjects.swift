@@ -34,6 +34,6 @@ package enum GroupCode {
 
     /// Whether `code` can be a group code (one subject token of letters and digits).
     package static func isValid(_ code: String) -> Bool {
-        (4...64).contains(code.count) && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        (1...64).contains(code.count) && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 }

@@ -37,7 +37,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, validate, scenarios, host, join, group create, group join, watch, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx' or 'tcx', not 'kml'"),
@@ -94,8 +94,10 @@ struct CommandLineParserTests {
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
-                      "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx"]
-        var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
+                      "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3"]
+        // (`group create` is typed as two words.)
+        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
         for option in spec.options {
             arguments.append(option.name)
             if option.value != nil { arguments.append(try #require(values[option.name], "no sample value for \(option.name)")) }
@@ -135,6 +137,13 @@ struct CommandLineParserTests {
             #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs"))
         case .delete(let id, let dataDirectory):
             #expect(id == "x.json" && dataDirectory == "/tmp/runs")
+        case .groupCreate(let group):
+            #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
+            #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
+        case .groupJoin(let group):
+            #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
+        case .watch(let watch):
+            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

@@ -60,6 +60,26 @@ package struct JoinOptions: Sendable, Equatable {
     package var code: String
 }
 
+/// `materun group create` and `materun group join`'s options beyond the run's own.
+package struct GroupOptions: Sendable, Equatable {
+    package var run: RunOptions
+    /// `--via`: the NATS server, `nats://[user:pass@]HOST:PORT`.
+    package var via: String
+    /// `--mode`, for create.
+    package var mode: MateMode = .race
+    /// `--start-when N`, for create: start once N runners are in.
+    package var startWhen: Int?
+    /// `--code`, for join.
+    package var code = ""
+}
+
+/// `materun watch`'s options.
+package struct WatchOptions: Sendable, Equatable {
+    package var via: String
+    package var code: String
+    package var json = false
+}
+
 /// `materun history`'s options.
 package struct HistoryOptions: Sendable, Equatable {
     package var json = false
@@ -99,6 +119,9 @@ package enum Command: Sendable, Equatable {
     case show(ShowOptions)
     case export(ExportOptions)
     case delete(id: String, dataDirectory: String?)
+    case groupCreate(GroupOptions)
+    case groupJoin(GroupOptions)
+    case watch(WatchOptions)
     case help(topic: String?)
     case version
 
@@ -112,7 +135,8 @@ package enum Command: Sendable, Equatable {
         case .history(let options): options.dataDirectory
         case .show(let options): options.dataDirectory
         case .export(let options): options.dataDirectory
-        case .help, .version: nil
+        case .groupCreate(let options), .groupJoin(let options): options.run.dataDirectory
+        case .help, .version, .watch: nil
         }
     }
 }

@@ -1,11 +1,15 @@
 import MateRunDomain
+import MateRunGroup
+import MateRunNATS
 import MateRunRecords
 
 /// Every command and option of materun, declared once. The parser (`CommandLineParser`), the
 /// help (`HelpText`), the usage lines and the README's command block are generated from it, so
 /// they cannot disagree.
 enum CommandTable {
-    static let commands: [CommandSpec] = [replay, validate, scenarios, host, join, history, show, export, delete]
+    static let commands: [CommandSpec] = [
+        replay, validate, scenarios, host, join, groupCreate, groupJoin, watch, history, show, export, delete,
+    ]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
@@ -140,6 +144,84 @@ enum CommandTable {
             }
             return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
         })
+
+    static let via = OptionSpec(
+        "--via", value: "URL", required: true,
+        help: "the NATS server: nats://HOST:PORT, nats://TOKEN@HOST:PORT or", "nats://USER:PASS@HOST:PORT (plain TCP)")
+
+    static let groupCreate = CommandSpec(
+        name: "group create", positional: "SCENARIO", summary: "start a group run on a NATS server and run in it",
+        details: """
+        Prints the group's code; runners join with materun group join. The run starts for
+        everyone at once when --start-when runners are in, or when you press Enter. race: each
+        runs to the goal, ranked by time; team: everyone's distances add up to the goal. Each
+        runner sees their place, the leader, and the runners just ahead and behind.
+        """,
+        options: [
+            via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
+            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+        ],
+        refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
+        notes: nil,
+        build: { arguments throws(UsageError) in
+            guard let modeText = arguments.string("--mode"), let mode = MateMode(rawValue: modeText) else {
+                throw UsageError("group create needs --mode race or --mode team", command: "group create")
+            }
+            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
+            options.startWhen = try arguments.count("--start-when", upTo: 10_000)
+            return .groupCreate(options)
+        })
+
+    static let groupJoin = CommandSpec(
+        name: "group join", positional: "SCENARIO", summary: "join a group run by its code",
+        details: "The group's creator decides the mode, the goal and the speed.",
+        options: [
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+        ],
+        refusals: [
+            "--speed": "a group runs at its creator's speed; drop --speed",
+            "--goal": "a group runs to its creator's goal; drop --goal",
+        ],
+        notes: nil,
+        build: { arguments throws(UsageError) in
+            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group join"))
+            options.code = try groupCode(arguments, command: "group join")
+            return .groupJoin(options)
+        })
+
+    static let watch = CommandSpec(
+        name: "watch", positional: nil, summary: "watch a group run's leaderboard live",
+        details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
+        options: [
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"),
+        ],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            .watch(WatchOptions(
+                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
+                json: arguments.flag("--json")))
+        })
+
+    private static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+        guard let text = arguments.string("--via") else { throw UsageError("\(command) needs --via nats://HOST:PORT", command: command) }
+        do {
+            _ = try NATSURL(parsing: text)
+        } catch {
+            throw UsageError("--via: \(error)", command: command)
+        }
+        return text
+    }
+
+    private static func groupCode(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+        guard let code = arguments.string("--code"), GroupCode.isValid(code) else {
+            throw UsageError("\(command) needs --code CODE, the letters and digits the group's creator printed", command: command)
+        }
+        return code
+    }
 
     static let history = CommandSpec(
         name: "history", positional: nil, summary: "list the kept runs, the week and month totals and the personal bests",

@@ -1,0 +1,56 @@
+import MateRunDomain
+import MateRunGroup
+import MateRunJSON
+import MateRunNATS
+import MateRunPresentation
+
+/// `materun watch`: a group's leaderboard, the current one at once, then each new one, until the
+/// result. Watching never slows a runner: the spectator only listens.
+struct WatchCommand {
+    let container: AppContainer
+    let options: WatchOptions
+
+    func run() async -> Int32 {
+        let client: NATSClient
+        let boards: AsyncStream<GroupWire.BoardMessage>
+        do {
+            let url = try NATSURL(parsing: options.via)
+            client = try await NATSClient.connect(NATSClientOptions(url: url))
+            do {
+                boards = try await GroupSpectator.watch(client: client, code: options.code)
+            } catch NATSError.noResponders {
+                await client.close()
+                container.report("no group with code \(options.code) on \(url)")
+                return ExitStatus.failure
+            }
+        } catch {
+            container.report("\(error)")
+            return ExitStatus.failure
+        }
+        for await board in boards {
+            if Task.isCancelled { break }
+            show(board)
+        }
+        await client.close()
+        return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    private func show(_ message: GroupWire.BoardMessage) {
+        let board = message.board
+        let team = board.terms.mode == .team ? message.teamMetres : nil
+        if options.json {
+            let fields = GroupView.boardFields(phase: board.phase, runners: board.runners, places: message.places, total: message.runners, teamMetres: team)
+            container.output.writeLine(JSON.object(fields).jsonText)
+        } else {
+            var heading = "\(board.phase.rawValue): \(message.runners) runner\(message.runners == 1 ? "" : "s"), "
+                + "\(board.terms.mode.rawValue) to \(RunFormat.goal(metres: board.terms.goalMetres))"
+            if let team { heading += ", team \(RunFormat.kilometres(metres: team))" }
+            container.output.writeLine(heading)
+            for line in GroupView.tableLines(board.runners, places: message.places, total: message.runners) {
+                container.output.writeLine(line)
+            }
+            container.output.writeLine("")
+        }
+        container.output.flush()
+    }
+}
