@@ -92,7 +92,7 @@ let package = Package(
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
             dependencies: [
                 "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
-                "MateRunTestSupport", "materun",
+                "MateRunTestSupport", "materun", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport",
             ],
             exclude: ["Golden", "DeviceGPX"]
         ),
