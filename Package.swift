@@ -62,6 +62,10 @@ let package = Package(
             name: "MateLatencyBenchmark",
             dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate"]
         ),
+        // Group runs at scale through real nats-servers, one and a 3-node cluster: BENCHMARKS.md.
+        .executableTarget(
+            name: "MateRunNATSBenchmark",
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket"]),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunDomainTests", dependencies: ["MateRunDomain", "MateRunTestSupport"]),

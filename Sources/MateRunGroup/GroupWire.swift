@@ -259,5 +259,10 @@ package enum GroupWire {
 /// The coordinator said no to a join.
 package struct GroupRefused: Error, Sendable, Equatable, CustomStringConvertible {
     package var reason: String
+
+    package init(reason: String) {
+        self.reason = reason
+    }
+
     package var description: String { "the group refused: \(reason)" }
 }

@@ -67,7 +67,13 @@ package final class NATSServerProcess: Sendable {
         }
         try process.run()
         reader.start()
-        let bound = try await withTimeout(20) { try await listening.port() }
+        let bound: UInt16
+        do {
+            bound = try await withTimeout(20) { try await listening.port() }
+        } catch {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw NATSServerDidNotStart(log: log.text)
+        }
         return NATSServerProcess(process: process, port: bound, arguments: arguments, log: log)
     }
 
@@ -101,7 +107,11 @@ package struct NATSServerMissing: Error, CustomStringConvertible {
     package var description: String { "nats-server is required (MATERUN_REQUIRE_NATS=1) but not installed" }
 }
 
-package struct NATSServerDidNotStart: Error {}
+package struct NATSServerDidNotStart: Error, CustomStringConvertible {
+    /// What the server wrote before it ended or stalled.
+    package var log: String = ""
+    package var description: String { "nats-server did not start: \(log)" }
+}
 
 /// The port a starting server reports, handed from the log reader to the waiting test.
 private final class ListeningReport: Sendable {
