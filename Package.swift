@@ -12,6 +12,7 @@ import PackageDescription
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
 //   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
+//   MateRunRelay         TCP byte streams carried through NATS     → NATS, Socket
 //   MateRunRecords       the run history on disk, GPX/TCX export   → Domain, JSON
 //   MateRunApp           composition root, flows, command line     → all
 /// `package` access (the targets are one program's parts, not a library's API) gets the
@@ -40,12 +41,13 @@ let package = Package(
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunNATS", "MateRunGroup", "MateRunJSON",
+                "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),

@@ -14,6 +14,8 @@
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
 #   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
 #                        (no sockets of its own, no scenario, screen or app code)
+#   MateRunRelay         NATS, Socket, Synchronization: TCP byte streams carried through NATS,
+#                        knowing nothing of what they carry (no Domain, no mate words)
 # and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -39,6 +41,7 @@ MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssenti
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunNATS MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -95,7 +98,7 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain" \
               "MateRunNATS:import MateRunDomain" "MateRunNATS:import Glibc" "MateRunNATS:import MateRunMate" \
               "MateRunNATS:let update: MateUpdate" "MateRunGroup:import MateRunSocket" "MateRunGroup:import Glibc" \
-              "MateRunGroup:import MateRunPresentation"; do
+              "MateRunGroup:import MateRunPresentation" "MateRunRelay:import MateRunDomain" "MateRunRelay:import MateRunMate"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

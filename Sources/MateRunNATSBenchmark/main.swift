@@ -18,6 +18,11 @@ import Synchronization
 // count. CPU and peak memory are this whole process: the coordinator, the probe and the
 // simulated runners together (materun's side), never the nats-servers.
 
+/// Writes a line at once (unbuffered), so that progress shows when the output goes to a file.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
@@ -27,7 +32,7 @@ let seconds = Int(option("--seconds") ?? "10") ?? 10
 let skipCluster = arguments.contains("--skip-cluster")
 
 guard NATSServerProcess.executable != nil else {
-    print("nats-server is not installed (apt-get install nats-server)")
+    say("nats-server is not installed (apt-get install nats-server)")
     exit(1)
 }
 
@@ -111,12 +116,8 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     let watching = Task { for await _ in spectator.messages { tally.board() } }
 
     var runnerClients: [NATSClient] = []
-    var standingTasks: [Task<Void, Never>] = []
     for index in 0..<connections {
-        let client = try await connect(ports[index % ports.count], name: "runners \(index)")
-        let standings = try client.subscribe(subjects.standing("*"))
-        standingTasks.append(Task { for await _ in standings.messages { tally.standing() } })
-        runnerClients.append(client)
+        runnerClients.append(try await connect(ports[index % ports.count], name: "runners \(index)"))
     }
     let clients = runnerClients
     // Everyone joins through the coordinator (request/reply), 200 at a time.
@@ -138,6 +139,12 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
         return welcomes
     }
     let joinSeconds = Measurement.seconds(clock.now - joinStart)
+    // Each runner listens to its own standing, as a real one does.
+    var standingTasks: [Task<Void, Never>] = []
+    for runner in welcomes {
+        let standings = try runner.client.subscribe(subjects.standing(runner.id))
+        standingTasks.append(Task { for await _ in standings.messages { tally.standing() } })
+    }
     for client in clients { try await client.flush(timeout: .seconds(30)) }
     coordinator.startNow()
     try await Task.sleep(for: .seconds(3.5))
@@ -176,12 +183,12 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     let latencies = Array(after.latencies[before.latencies.count...]).sorted()
     let board = await coordinatorBoard(subjects: subjects, client: probeClient)
     let counted = board?.runners ?? 0
-    print(String(
-        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  CPU %.2f s for %d s (%.0f%% of a core)  peak RSS %.0f MB",
+    say(String(
+        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  CPU %.2f s in %d s (%.0f%% of a core)  peak RSS %.0f MB",
         label, runners, connections, joinSeconds, after.reports - before.reports, published, refusedPublishes,
         percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000, (latencies.last ?? .nan) * 1000,
         after.standings - before.standings, Double(after.standings - before.standings) / Double(seconds + 2), after.boards,
-        counted, cpu, seconds, cpu / Double(seconds + 2) * 100, peakMemoryMB()))
+        counted, cpu, seconds + 2, cpu / Double(seconds + 2) * 100, peakMemoryMB()))
     serving.cancel()
     probing.cancel()
     watching.cancel()
@@ -204,7 +211,7 @@ func freePort() throws -> UInt16 {
     return listener.port
 }
 
-print("materun NATS benchmark: \(seconds) s at 1 Hz per size; nats-server \(NATSServerProcess.executable ?? "?")")
+say("materun NATS benchmark: \(seconds) s at 1 Hz per size; nats-server \(NATSServerProcess.executable ?? "?")")
 let single = try await NATSServerProcess.start()
 for runners in sizes {
     try await runGroup(runners: runners, ports: [single.port], label: "1 server ")
@@ -230,7 +237,7 @@ if !skipCluster {
         try first.publish("materun.route.check", payload: [1])
         routed = (try? await next(check.messages, within: 0.2)) != nil
     }
-    print("3-node cluster on 127.0.0.1 (routes \(routes.map(String.init).joined(separator: ","))): routes up: \(routed)")
+    say("3-node cluster on 127.0.0.1 (routes \(routes.map(String.init).joined(separator: ","))): routes up: \(routed)")
     await first.close()
     await last.close()
     for runners in sizes {

@@ -50,6 +50,8 @@ package struct HostOptions: Sendable, Equatable {
     package var mode: MateMode
     package var bindAddress = "127.0.0.1"
     package var port = 0
+    /// `--via`: pair through this NATS server instead of listening for the joiner.
+    package var via: String?
 }
 
 /// `materun join`'s options beyond the run's own.
@@ -58,6 +60,8 @@ package struct JoinOptions: Sendable, Equatable {
     package var host: String
     package var port: Int
     package var code: String
+    /// `--via`: reach the host through this NATS server instead of `--connect`.
+    package var via: String?
 }
 
 /// `materun group create` and `materun group join`'s options beyond the run's own.

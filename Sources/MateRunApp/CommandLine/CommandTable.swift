@@ -101,6 +101,9 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
+            OptionSpec(
+                "--via", value: "URL",
+                help: "pair through a NATS server instead (nats://[USER:PASS@]HOST:PORT):", "both sides dial out"),
             speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
@@ -115,6 +118,12 @@ enum CommandTable {
             var options = HostOptions(run: try runOptions(arguments), mode: mode)
             options.bindAddress = arguments.string("--bind") ?? "127.0.0.1"
             options.port = try arguments.port("--port") ?? 0
+            if arguments.string("--via") != nil {
+                guard arguments.string("--port") == nil, arguments.string("--bind") == nil else {
+                    throw UsageError("--via pairs through NATS: drop --port and --bind", command: "host")
+                }
+                options.via = try natsURL(arguments, command: "host")
+            }
             return .host(options)
         })
 
@@ -125,7 +134,8 @@ enum CommandTable {
         reconnects by itself and the run resumes.
         """,
         options: [
-            OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
+            OptionSpec("--connect", value: "HOST:PORT", help: "the address the host printed (or --via)"),
+            OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
             weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
@@ -136,11 +146,19 @@ enum CommandTable {
         ],
         notes: nil,
         build: { arguments throws(UsageError) in
-            guard let address = try arguments.endpoint("--connect") else {
-                throw UsageError("join needs --connect HOST:PORT", command: "join")
-            }
             guard let code = arguments.string("--code"), !code.isEmpty else {
                 throw UsageError("join needs --code CODE (the host prints it)", command: "join")
+            }
+            if arguments.string("--via") != nil {
+                guard arguments.string("--connect") == nil else {
+                    throw UsageError("give --connect HOST:PORT or --via URL, not both", command: "join")
+                }
+                var options = JoinOptions(run: try runOptions(arguments), host: "", port: 0, code: code)
+                options.via = try natsURL(arguments, command: "join")
+                return .join(options)
+            }
+            guard let address = try arguments.endpoint("--connect") else {
+                throw UsageError("join needs --connect HOST:PORT (or --via URL)", command: "join")
             }
             return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
         })
@@ -206,7 +224,7 @@ enum CommandTable {
                 json: arguments.flag("--json")))
         })
 
-    private static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+    static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
         guard let text = arguments.string("--via") else { throw UsageError("\(command) needs --via nats://HOST:PORT", command: command) }
         do {
             _ = try NATSURL(parsing: text)
