@@ -121,7 +121,7 @@ package final class GroupCoordinator: Sendable {
             case .tick:
                 actions = rules.handle(.tick, now: now())
             }
-            if let result = carryOut(actions, keys: &keys, pendingJoins: &pendingJoins) {
+            if let result = await carryOut(actions, keys: &keys, pendingJoins: &pendingJoins) {
                 try? await client.flush(timeout: .seconds(2))
                 return result
             }
@@ -130,7 +130,9 @@ package final class GroupCoordinator: Sendable {
     }
 
     /// Publishes what the rules decided; the result when they concluded.
-    private func carryOut(_ actions: [GroupAction], keys: inout [String: String], pendingJoins: inout [String: String]) -> GroupBoard? {
+    private func carryOut(
+        _ actions: [GroupAction], keys: inout [String: String], pendingJoins: inout [String: String]
+    ) async -> GroupBoard? {
         for action in actions {
             switch action {
             case .admit(let id):
@@ -147,20 +149,23 @@ package final class GroupCoordinator: Sendable {
             case .stopEveryone:
                 try? client.publish(subjects.control, payload: GroupWire.control(.stop))
             case .publish(let board):
-                publish(board)
+                await publish(board)
             case .concluded(let board):
-                publish(board)
+                await publish(board)
                 return board
             }
         }
         return nil
     }
 
-    /// The board for everyone, and each runner's own standing.
-    private func publish(_ board: GroupBoard) {
+    /// The board for everyone, and each runner's own standing. A big group's standings are
+    /// written in slices with a yield between them, so that reading the runners' reports (and
+    /// everything else on the two-thread pool) is never held up for the whole second's batch.
+    private func publish(_ board: GroupBoard) async {
         try? client.publish(subjects.board, payload: GroupWire.board(board))
         let counted = board.runners.count { $0.status != .refused }
         for index in board.runners.indices {
+            if index % 250 == 249 { await Task.yield() }
             let standing = GroupStanding(board: board, at: index, counted: counted)
             try? client.publish(subjects.standing(board.runners[index].id), payload: GroupWire.standing(standing))
         }
