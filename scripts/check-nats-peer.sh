@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Checks PROTOCOL.md section 10 against materun: scripts/nats-peer.py (a group runner written
+# Checks PROTOCOL.md against materun through a real nats-server: scripts/nats-peer.py (written
 # from the document alone, over a raw socket) joins a group that `materun group create` runs
-# through a real nats-server, and both must end with the same result table.
+# (section 10), then pairs as the mate of a `materun host --via` (sections 2-7 carried as in
+# section 11); each time both sides must name the same result.
 # Usage: scripts/check-nats-peer.sh MATERUN_EXECUTABLE
 set -euo pipefail
 materun=${1:?usage: scripts/check-nats-peer.sh MATERUN_EXECUTABLE}
@@ -36,7 +37,7 @@ for _ in $(seq 1 100); do
 done
 [ -n "$code" ] || { echo "FAIL no listening line from materun"; cat "$work/creator.err"; exit 1; }
 
-timeout 120 python3 scripts/nats-peer.py --via "$via" --code "$code" --name "Python peer" --mps 3.0 >"$work/peer.out" \
+timeout 120 python3 scripts/nats-peer.py group --via "$via" --code "$code" --name "Python peer" --mps 3.0 >"$work/peer.out" \
   || { echo "FAIL the Python peer did not get the result"; cat "$work/peer.out" "$work/creator.err"; exit 1; }
 timeout 60 tail --pid="$creator" -f /dev/null || { echo "FAIL materun did not finish"; exit 1; }
 wait "$creator" || { echo "FAIL materun exited with $?"; cat "$work/creator.err"; exit 1; }
@@ -51,4 +52,32 @@ names = [r["name"] for r in group["results"]]
 assert group["runners"] == 2 and peer["runners"] == 2, (group, peer)
 assert "Python peer" in names and names == peer["names"], (names, peer)
 print(f"ok   Python peer placed {peer['place']} of 2; materun's table: {names}")
+PY
+
+# The pair: the Python mate joins materun's host through the same server.
+MATERUN_DATA_DIR="$work/data" "$materun" host Scenarios/race-fast-5k.json --via "$via" --mode race --goal 0.5 \
+  --speed 20 --json </dev/null >"$work/host.out" 2>"$work/host.err" &
+host=$!
+pids+=($host)
+code=""
+for _ in $(seq 1 100); do
+  code=$(head -n 1 "$work/host.out" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' 2>/dev/null || true)
+  [ -n "$code" ] && break
+  sleep 0.1
+done
+[ -n "$code" ] || { echo "FAIL no listening line from materun host"; cat "$work/host.err"; exit 1; }
+timeout 120 python3 scripts/nats-peer.py pair --via "$via" --code "$code" --name "Python mate" --mps 3.0 >"$work/mate.out" \
+  || { echo "FAIL the Python mate did not finish the pair"; cat "$work/mate.out" "$work/host.err"; exit 1; }
+timeout 60 tail --pid="$host" -f /dev/null || { echo "FAIL materun host did not finish"; exit 1; }
+wait "$host" || { echo "FAIL materun host exited with $?"; cat "$work/host.err"; exit 1; }
+python3 - "$work/host.out" "$work/mate.out" <<'PY'
+import json, sys
+def events(path, kind):
+    return [e for e in (json.loads(l) for l in open(path) if l.startswith("{")) if e.get("type") == kind]
+summary = events(sys.argv[1], "summary")[-1]
+mate = events(sys.argv[2], "pair_result")[-1]
+expected = {"won": "lost", "lost": "won", "team_finished": "team_finished"}[summary["result"]]
+assert mate["result"] == expected, (summary["result"], mate)
+assert summary["mate"]["name"] == "Python mate" and abs(summary["mate"]["distance_m"] - mate["distance_m"]) <= 0.1, (summary["mate"], mate)
+print(f"ok   Python mate {mate['result']} the race against materun's host, which says {summary['result']}")
 PY

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""A group runner written from PROTOCOL.md section 10 alone, over a raw socket (no NATS library).
+"""A materun peer written from PROTOCOL.md alone, over a raw socket (no NATS library).
 
-Joins a materun group by its code, runs a steady simulated runner at the group's speed, reports
-once a wall second, and prints the group's result as one JSON line: {"place":..,"runners":..}.
-Exit status 0 when the result arrived and this runner is in it, 1 otherwise.
+group: joins a materun group by its code (section 10), runs a steady simulated runner at the
+group's speed, reports once a wall second, and prints the group's result as one JSON line
+{"type":"result","place":..,"runners":..}. Exit 0 when the result arrived and this runner is in it.
 
-usage: scripts/nats-peer.py --via nats://HOST:PORT --code CODE [--name NAME] [--mps 3.2]
+pair: joins a `materun host --via` as its mate (sections 2-7 carried as in section 11): hello,
+terms, accept, pongs, the agreed start, progress once a wall second, the finish and bye; prints
+{"type":"pair_result","result":"won"|"lost"|"team_finished",...}. Exit 0 when the pair finished.
+
+usage: scripts/nats-peer.py group|pair --via nats://HOST:PORT --code CODE [--name NAME] [--mps 3.2]
 """
 import argparse, json, os, random, socket, string, sys, time
 from urllib.parse import urlparse, unquote
@@ -67,9 +71,13 @@ class NATS:
         return self.sid
 
     def publish(self, subject, payload, reply=None):
-        data = json.dumps(payload, separators=(",", ":")).encode()
+        data = payload if isinstance(payload, bytes) else json.dumps(payload, separators=(",", ":")).encode()
         head = f"PUB {subject} {reply + ' ' if reply else ''}{len(data)}\r\n".encode()
         self.send(head + data + b"\r\n")
+
+    def publish_with_headers(self, subject, headers, data):
+        block = b"NATS/1.0\r\n" + b"".join(f"{k}: {v}\r\n".encode() for k, v in headers) + b"\r\n"
+        self.send(f"HPUB {subject} {len(block)} {len(block) + len(data)}\r\n".encode() + block + data + b"\r\n")
 
     def next_message(self, deadline):
         """(subject, payload dict or None, status) of the next message; None at the deadline."""
@@ -87,6 +95,7 @@ class NATS:
             parts = line.split()
             if not parts or parts[0] not in (b"MSG", b"HMSG"):
                 continue
+            headers = {}
             if parts[0] == b"MSG":
                 body = self.exactly(int(parts[-1]))
                 status, data = None, body
@@ -94,7 +103,13 @@ class NATS:
                 header_size, total = int(parts[-2]), int(parts[-1])
                 body = self.exactly(total)
                 head, data = body[:header_size], body[header_size:]
-                status = head.split(b"\r\n", 1)[0][len(b"NATS/1.0"):].strip()[:3] or None
+                lines = head.split(b"\r\n")
+                status = lines[0][len(b"NATS/1.0"):].strip()[:3] or None
+                for field in lines[1:]:
+                    if b":" in field:
+                        name, value = field.split(b":", 1)
+                        headers[name.strip().decode().lower()] = value.strip().decode()
+            self.last_raw, self.last_headers = data, headers
             try:
                 payload = json.loads(data) if data else None
             except ValueError:
@@ -103,14 +118,117 @@ class NATS:
         return None
 
 
+def pair(args):
+    """Section 11: a carried connection to the host's room, then sections 4-6 over it."""
+    deadline = time.time() + args.timeout
+    room = f"materun.pair.{args.code}"
+    nats = NATS(args.via)
+    inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
+    nats.subscribe(inbox + ".*")
+    conn = "".join(random.choice(string.ascii_letters + string.digits) for _ in range(16))
+    nats.subscribe(f"{room}.stream.{conn}.down")
+    nats.publish(f"{room}.dial", conn.encode(), reply=inbox + ".1")
+    sent_seq, received_seq, pending = 0, 0, b""
+
+    def send(frame):
+        nonlocal sent_seq
+        sent_seq += 1
+        data = json.dumps(frame, separators=(",", ":")).encode() + b"\n"
+        nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Seq", sent_seq)], data)
+
+    def frames(until):
+        """Mate frames from the host, in order, until `until` (a wall time); [] on a quiet wait."""
+        nonlocal received_seq, pending
+        message = nats.next_message(min(deadline, until))
+        if message is None:
+            return []
+        subject, _, status = message
+        if subject.startswith(inbox):
+            if status == b"503":
+                raise SystemExit(f"no host with code {args.code}")
+            if nats.last_raw != b"ok":
+                raise SystemExit("the host refused the connection")
+            send({"type": "hello", "version": 1, "name": args.name, "code": args.code})
+            return []
+        if "close" in nats.last_headers:
+            raise SystemExit("the host closed the connection")
+        if nats.last_headers.get("seq") != str(received_seq + 1):
+            raise SystemExit("a carried message was lost")
+        received_seq += 1
+        pending += nats.last_raw
+        out = []
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            if line.strip():
+                out.append(json.loads(line))
+        return out
+
+    terms, start_at, mate_finish, own_finish, mate_name, seq = None, None, None, None, None, 0
+    next_progress = 0.0
+    while time.time() < deadline:
+        now = time.time()
+        if start_at is not None and now >= start_at and own_finish is None and now >= next_progress:
+            speed = terms.get("speed") or 1.0
+            elapsed = (now - start_at) * speed
+            distance = args.mps * elapsed
+            seq += 1
+            if terms["mode"] == "race" and distance >= terms["goal_m"]:
+                own_finish = {"reached_goal": True, "elapsed_s": round(terms["goal_m"] / args.mps, 3), "distance_m": terms["goal_m"]}
+                send({"type": "state", "seq": seq, "state": "finished", **own_finish})
+            else:
+                send({"type": "progress", "seq": seq, "elapsed_s": round(elapsed, 3), "moving_s": round(elapsed, 3),
+                      "distance_m": round(distance, 1), "kcal": 0, "paused": False})
+            next_progress = now + 1
+        for frame in frames(time.time() + 0.2):
+            kind = frame.get("type")
+            if kind == "refused":
+                raise SystemExit(f"refused: {frame.get('message')}")
+            elif kind == "welcome":
+                mate_name = frame["name"]
+            elif kind == "terms":
+                terms = frame
+                send({"type": "accept"})
+            elif kind == "ping":
+                send({"type": "pong", "id": frame["id"]})
+            elif kind == "start":
+                start_at = time.time() + frame["in_ms"] / 1000
+            elif kind == "state" and frame.get("state") == "finished":
+                mate_finish = frame
+                if own_finish is None and start_at is not None:
+                    # The host reached the goal first (race), or the team's goal (team): finish now.
+                    elapsed = (time.time() - start_at) * (terms.get("speed") or 1.0)
+                    seq += 1
+                    own_finish = {"reached_goal": False, "elapsed_s": round(elapsed, 3), "distance_m": round(args.mps * elapsed, 1)}
+                    send({"type": "state", "seq": seq, "state": "finished", **own_finish})
+            elif kind == "bye":
+                mate_finish = mate_finish or frame
+        if own_finish is not None and mate_finish is not None:
+            send({"type": "bye", "reason": "finished", "message": "run over"})
+            nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Close", "1")], b"")
+            nats.send(b"PING\r\n")
+            if terms["mode"] == "team":
+                result = "team_finished"
+            elif own_finish["reached_goal"] and (not mate_finish.get("reached_goal") or own_finish["elapsed_s"] < mate_finish["elapsed_s"]):
+                result = "won"
+            else:
+                result = "lost"
+            print(json.dumps({"type": "pair_result", "result": result, "mate": mate_name, "mode": terms["mode"],
+                              "distance_m": own_finish["distance_m"], "elapsed_s": own_finish["elapsed_s"]}), flush=True)
+            return 0
+    raise SystemExit("the pair did not finish before the timeout")
+
+
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("role", choices=["group", "pair"])
     parser.add_argument("--via", required=True)
     parser.add_argument("--code", required=True)
     parser.add_argument("--name", default="Py")
     parser.add_argument("--mps", type=float, default=3.2, help="the runner's speed in m/s of run time")
     parser.add_argument("--timeout", type=float, default=180)
     args = parser.parse_args()
+    if args.role == "pair":
+        return pair(args)
     deadline = time.time() + args.timeout
     root = f"materun.group.{args.code}"
     nats = NATS(args.via)
