@@ -81,6 +81,9 @@ let package = Package(
         .testTarget(
             name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
         .testTarget(
+            name: "MateRunRelayTests",
+            dependencies: ["MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+        .testTarget(
             name: "MateRunGroupTests",
             dependencies: ["MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport"]),
         .testTarget(

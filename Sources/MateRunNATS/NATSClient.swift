@@ -68,6 +68,7 @@ package final class NATSClient: Sendable {
         try state.withLock { (state: inout NATSClientState) throws(NATSError) in
             guard !state.closed else { throw .closed }
             guard size <= state.info.maxPayload else { throw .payloadTooLarge(bytes: size, limit: state.info.maxPayload) }
+            guard headerBytes == nil || state.info.headers else { throw .headersUnsupported }
             try state.send(bytes, limit: limit)
         }
     }

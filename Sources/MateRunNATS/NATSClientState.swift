@@ -4,12 +4,14 @@ import MateRunSocket
 /// under one lock: the live connection, the subscriptions, what waits for a PONG or a reply,
 /// and the publishes held while disconnected.
 struct NATSClientState {
+    /// What a subscription needs to be made again after a redial, and where its messages go.
     struct Subscription {
         var subject: String
         var queue: String?
         var continuation: AsyncStream<NATSMessage>.Continuation
     }
 
+    /// A request waiting for its reply, and the subject it was sent on (for `noResponders`).
     struct Request {
         var waiter: NATSWaiter<NATSMessage>
         var subject: String

@@ -12,6 +12,8 @@ package enum NATSError: Error, Sendable, CustomStringConvertible {
     case invalidSubject(String)
     /// A message larger than the server's `max_payload`.
     case payloadTooLarge(bytes: Int, limit: Int)
+    /// The server said in its `INFO` that it takes no headers, and the message had some.
+    case headersUnsupported
     /// More bytes are waiting for a slow or absent server than the outbox may hold; this one
     /// was not queued.
     case outboxFull(limitBytes: Int)
@@ -29,6 +31,7 @@ package enum NATSError: Error, Sendable, CustomStringConvertible {
         case .protocolViolation(let error): "nats-server broke the protocol: \(error)"
         case .invalidSubject(let subject): "invalid NATS subject: \(NATSProtocolError.shown(Array(subject.utf8)))"
         case .payloadTooLarge(let bytes, let limit): "message of \(bytes) bytes exceeds the server's max_payload of \(limit)"
+        case .headersUnsupported: "the NATS server takes no message headers (it is older than 2.2)"
         case .outboxFull(let limit): "more than \(limit) bytes are waiting for the NATS server; message dropped"
         case .timedOut(let what): "timed out: \(what)"
         case .noResponders(let subject): "no responders on \(subject)"

@@ -6,24 +6,17 @@ package struct NATSServerInfo: Sendable, Equatable {
     package var version: String
     /// The largest payload (headers included) the server accepts from a client.
     package var maxPayload: Int
+    /// Whether the server takes `HPUB` (headers); a client refuses to send headers when not.
     package var headers: Bool
-    package var authRequired: Bool
-    /// Other servers of the cluster a client may reconnect to (`host:port`).
-    package var connectURLs: [String]
 
     /// The default a server uses, for a client that has not heard its `INFO` yet.
     package static let defaultMaxPayload = 1_048_576
 
-    package init(
-        serverID: String = "", version: String = "", maxPayload: Int = defaultMaxPayload, headers: Bool = true,
-        authRequired: Bool = false, connectURLs: [String] = []
-    ) {
+    package init(serverID: String = "", version: String = "", maxPayload: Int = defaultMaxPayload, headers: Bool = true) {
         self.serverID = serverID
         self.version = version
         self.maxPayload = maxPayload
         self.headers = headers
-        self.authRequired = authRequired
-        self.connectURLs = connectURLs
     }
 
     /// Reads the JSON after `INFO `.
@@ -43,10 +36,6 @@ package struct NATSServerInfo: Sendable, Equatable {
             info.maxPayload = value
         }
         if case .bool(let headers)? = object["headers"] { info.headers = headers }
-        if case .bool(let auth)? = object["auth_required"] { info.authRequired = auth }
-        if case .array(let urls)? = object["connect_urls"] {
-            info.connectURLs = urls.compactMap { if case .string(let url) = $0 { url } else { nil } }
-        }
         return info
     }
 }

@@ -12,7 +12,6 @@ package final class NATSServerProcess: Sendable {
     package let process: Process
     package let port: UInt16
     package let arguments: [String]
-    private let log: ServerLog
 
     package static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -27,11 +26,10 @@ package final class NATSServerProcess: Sendable {
 
     package static let skipReason = "nats-server is not installed (apt-get install nats-server); MATERUN_REQUIRE_NATS=1 makes this a failure"
 
-    private init(process: Process, port: UInt16, arguments: [String], log: ServerLog) {
+    private init(process: Process, port: UInt16, arguments: [String]) {
         self.process = process
         self.port = port
         self.arguments = arguments
-        self.log = log
     }
 
     /// A test that failed before `stop()` still ends its server, by PID, once nothing uses it.
@@ -74,7 +72,7 @@ package final class NATSServerProcess: Sendable {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw NATSServerDidNotStart(log: log.text)
         }
-        return NATSServerProcess(process: process, port: bound, arguments: arguments, log: log)
+        return NATSServerProcess(process: process, port: bound, arguments: arguments)
     }
 
     /// Starts a fresh server with the same port and arguments (a restart, after `stop()`).
@@ -93,8 +91,6 @@ package final class NATSServerProcess: Sendable {
         if process.isRunning { kill(pid, SIGKILL) }
         process.waitUntilExit()
     }
-
-    package var logText: String { log.text }
 
     private static func clientPort(in log: String) -> UInt16? {
         guard let range = log.range(of: "Listening for client connections on ") else { return nil }

@@ -128,6 +128,31 @@ import Testing
         await client.close()
     }
 
+    @Test func headersAreRefusedBeforeSendingToAServerThatTakesNone() async throws {
+        let server = try FakeNATSServer()
+        async let accepted = server.acceptAndGreet(info: "INFO {\"headers\":false}\r\n")
+        let options = options(server)
+        let client = try await withTimeout { try await NATSClient.connect(options) }
+        _ = try await accepted
+        #expect(throws: NATSError.self) { try client.publish("a", payload: [], headers: NATSHeaders([("K", "v")])) }
+        try client.publish("a", payload: [])
+        await client.close()
+    }
+
+    @Test func aReaderThatFallsBehindLosesTheOldestMessagesAndTheyAreCounted() async throws {
+        let server = try FakeNATSServer()
+        var small = options(server)
+        small.subscriptionBufferLimit = 2
+        let (client, connection) = try await connect(server, options: small)
+        let subscription = try client.subscribe("s")
+        _ = try await withTimeout { try await connection.line(startingWith: "SUB s") }
+        try await connection.send((1...5).map { "MSG s \(subscription.sid) 1\r\n\($0)\r\n" }.joined() + "PING\r\n")
+        _ = try await withTimeout { try await connection.line(startingWith: "PONG") }
+        #expect(client.droppedMessageCount == 3)
+        #expect(try await next(subscription.messages)?.payload == Array("4".utf8))
+        await client.close()
+    }
+
     @Test func aServerThatReadsNothingFillsABoundedOutboxThenPublishesFail() async throws {
         let server = try FakeNATSServer()
         var options = options(server)
