@@ -68,7 +68,8 @@ import Testing
             } catch { return "\(error)" }
         }
         let connection = try await server.accept()
-        try await connection.send(FakeNATSServer.info)
+        // (On a slow machine the client may give up before the INFO is even sent.)
+        try? await connection.send(FakeNATSServer.info)
         // Never answers the PING.
         let error = try await attempt
         #expect(error != nil)
@@ -154,27 +155,29 @@ import Testing
     }
 
     @Test func aServerThatReadsNothingFillsABoundedOutboxThenPublishesFail() async throws {
-        let server = try FakeNATSServer()
-        var options = options(server)
+        let server = try StalledNATSServer()
+        defer { server.close() }
+        var options = NATSClientOptions(url: server.url)
         options.outboxLimitBytes = 256 * 1024
-        let (client, connection) = try await connect(server, options: options)
+        let bounded = options
+        let client = try await withTimeout { try await NATSClient.connect(bounded) }
         let payload = [UInt8](repeating: 0x41, count: 16 * 1024)
         var refused: NATSError?
         // The kernel's buffers take a few megabytes; after that the outbox bound must hold.
-        for _ in 0..<20_000 {
+        for index in 0..<20_000 {
             do {
                 try client.publish("flood", payload: payload)
             } catch {
                 refused = error
                 break
             }
+            if index % 64 == 63 { await Task.yield() }
         }
         guard case .outboxFull(let limit)? = refused else {
             Issue.record("a stuck server never filled the outbox: \(String(describing: refused))")
             return
         }
         #expect(limit == 256 * 1024)
-        _ = connection
         client.shutDown(reason: "test over")
     }
 

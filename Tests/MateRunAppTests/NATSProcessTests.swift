@@ -2,11 +2,11 @@ import Foundation
 import MateRunNATSTestSupport
 import Testing
 
-/// Two real materun processes paired through a real nats-server (`host --via`, `join --via`):
-/// neither listens on the network, a restarted server and a cut NATS connection both heal, and
-/// both sides name the same result.
+/// Real materun processes through a real nats-server, one test at a time: two paired with
+/// `host --via` and `join --via` (neither listens on the network, a restarted server and a cut
+/// NATS connection both heal, both sides name the same result), and groups (GroupProcessTests.swift).
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
-struct NATSPairedProcessTests {
+struct NATSProcessTests {
     static let bound = Duration.seconds(150)
 
     private enum Cut {
