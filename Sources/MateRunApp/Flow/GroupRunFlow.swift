@@ -36,12 +36,12 @@ struct GroupRunFlow {
         viewModel.send(.started(profile: profile, goalMetres: terms.ownGoalMetres))
         guard let startIn = await waitForStart() else {
             await membership.leave()
-            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, viewModel: &viewModel)
+            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
         }
         let countdown = Countdown(clock: wallClock, screen: screen)
         guard await countdown.run(seconds: startIn, viewModel: &viewModel) else {
             await membership.leave()
-            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, viewModel: &viewModel)
+            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
         }
         screen.show(viewModel.send(.countdown(0)))
         keeper?.begin()
@@ -76,7 +76,6 @@ struct GroupRunFlow {
             switch input {
             case .run(.finished(let summary)):
                 own = summary
-                keeper?.finish(summary)
                 seq += 1
                 if !refused {
                     membership.report(GroupReport(
@@ -119,7 +118,7 @@ struct GroupRunFlow {
         feeders.forEach { $0.cancel() }
         membership.close()
         guard let own else { return .notStarted(goalMetres: terms.ownGoalMetres) }
-        return finish(own, board: result ?? lastBoard, viewModel: &viewModel)
+        return finish(own, board: result ?? lastBoard, began: true, viewModel: &viewModel)
     }
 
     /// Waits for the group's start; the wall seconds until it, or nil when cancelled or refused.
@@ -157,12 +156,23 @@ struct GroupRunFlow {
         }
     }
 
-    private func finish(_ summary: RunSummary, board: GroupWire.BoardMessage?, viewModel: inout RunningViewModel) -> RunSummary {
+    /// Shows the result and, for a run that began, keeps it with the group's result.
+    private func finish(
+        _ summary: RunSummary, board: GroupWire.BoardMessage?, began: Bool, viewModel: inout RunningViewModel
+    ) -> RunSummary {
         let state = viewModel.send(.event(.finished(summary)))
         let runners = board?.board.runners ?? []
         let places = board?.places ?? []
         let ownPlace = zip(runners, places).first { $0.0.id == membership.id }?.1 ?? nil
         let field = GroupView.summaryField(place: ownPlace, runners: board?.runners ?? 0, results: runners, places: places)
+        if began {
+            keeper?.finish(summary, group: RecordedGroupResult(
+                place: ownPlace, runners: board?.runners ?? 0,
+                results: zip(runners, places).map { runner, place in
+                    RecordedGroupResult.Entry(
+                        place: place, name: runner.name, distanceMetres: runner.distanceMetres, elapsedSeconds: runner.elapsedSeconds)
+                }))
+        }
         var table = GroupView.tableLines(runners, places: places, total: board?.board.runners.count ?? 0)
         if board?.board.phase != .over { table.insert("(the group's result did not arrive; its last board:)", at: 0) }
         screen.finishGroup(summary, profile: profile, state: state, group: field, table: table)
