@@ -5,10 +5,18 @@ import MateRunNATS
 import MateRunPresentation
 
 /// `materun watch`: a group's leaderboard, the current one at once, then each new one, until the
-/// result. Watching never slows a runner: the spectator only listens.
-struct WatchCommand {
+/// result. Watching never slows a runner: the spectator only listens. On a terminal the board is
+/// redrawn in place; piped, each board is printed below the last; with `--json`, a line each.
+final class WatchCommand {
     let container: AppContainer
     let options: WatchOptions
+    /// Lines of the board drawn last on a terminal, to draw the next over it.
+    private var drawnLines = 0
+
+    init(container: AppContainer, options: WatchOptions) {
+        self.container = container
+        self.options = options
+    }
 
     func run() async -> Int32 {
         let client: NATSClient
@@ -45,11 +53,15 @@ struct WatchCommand {
             var heading = "\(board.phase.rawValue): \(message.runners) runner\(message.runners == 1 ? "" : "s"), "
                 + "\(board.terms.mode.rawValue) to \(RunFormat.goal(metres: board.terms.goalMetres))"
             if let team { heading += ", team \(RunFormat.kilometres(metres: team))" }
-            container.output.writeLine(heading)
-            for line in GroupView.tableLines(board.runners, places: message.places, total: message.runners) {
-                container.output.writeLine(line)
+            let lines = [heading] + GroupView.tableLines(board.runners, places: message.places, total: message.runners)
+            if container.output.isTerminal, TerminalCapability.drawsInPlace(environment: container.environment) {
+                let back = drawnLines > 0 ? TerminalControl.cursorUp(drawnLines) + TerminalControl.clearToEnd : ""
+                container.output.write(back + lines.joined(separator: "\n") + "\n")
+                drawnLines = lines.count
+            } else {
+                lines.forEach(container.output.writeLine)
+                container.output.writeLine("")
             }
-            container.output.writeLine("")
         }
         container.output.flush()
     }
