@@ -95,9 +95,10 @@ struct GroupRunCommand {
         flow.keeper = container.keeper(
             options: options.run, scenario: scenario, profile: profile, goalMetres: membership.terms.ownGoalMetres,
             screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code)"))
-        let summary = await flow.run()
+        let outcome = await flow.run()
         coordinating?.cancel()
-        return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
+        if outcome.groupFailed { return ExitStatus.failure }
+        return outcome.summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
     private func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {

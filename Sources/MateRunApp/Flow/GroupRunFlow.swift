@@ -12,8 +12,8 @@ import MateRunPresentation
 struct GroupRunFlow {
     typealias RunFactory = @Sendable (_ goalMetres: Double?, _ stopSignal: RunStopSignal, _ clock: any RunClock) -> any RunningUseCase
 
-    /// Wall seconds without a board or standing after which a finished runner stops waiting for
-    /// the result and shows the last board it has.
+    /// Wall seconds without a board or standing after which a runner stops waiting: for the start
+    /// (the creator's process is gone), or, once finished, for the result (it shows the last board).
     static let resultPatience = 20.0
 
     let profile: RunnerProfile
@@ -24,35 +24,34 @@ struct GroupRunFlow {
     let runClock: () -> any RunClock
     var keeper: RunKeeper?
 
+    /// How the flow ended: the runner's summary, and whether the group failed this runner (it
+    /// was refused before the start, or the group went silent) rather than the runner stopping.
+    struct Outcome {
+        var summary: RunSummary
+        var groupFailed: Bool
+    }
+
+    /// Why the wait for the start ended without one.
+    private enum NoStart {
+        case cancelled
+        case groupFailed
+    }
+
     private enum Input: Sendable {
         case group(GroupMembership.Event)
         case run(RunEvent)
         case tick
     }
 
-    func run() async -> RunSummary {
+    func run() async -> Outcome {
         var viewModel = RunningViewModel()
         let terms = membership.terms
         viewModel.send(.started(profile: profile, goalMetres: terms.ownGoalMetres))
-        guard let startIn = await waitForStart() else {
-            await membership.leave()
-            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
-        }
-        let countdown = Countdown(clock: wallClock, screen: screen)
-        guard await countdown.run(seconds: startIn, viewModel: &viewModel) else {
-            await membership.leave()
-            return finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
-        }
-        screen.show(viewModel.send(.countdown(0)))
-        keeper?.begin()
-        let stopSignal = RunStopSignal()
-        let useCase = makeRun(terms.ownGoalMetres, stopSignal, runClock())
+        // One stream of inputs for the whole flow: the group's events and the wall's seconds from
+        // now, the run's events from its start.
         let (inputs, sink) = AsyncStream.makeStream(of: Input.self)
         let wall = wallClock
-        let feeders = [
-            Task {
-                for await event in useCase.events() { sink.yield(.run(event)) }
-            },
+        var feeders = [
             Task { [membership] in
                 for await event in membership.events { sink.yield(.group(event)) }
             },
@@ -64,6 +63,29 @@ struct GroupRunFlow {
                 }
             },
         ]
+        defer { feeders.forEach { $0.cancel() } }
+        let startIn: Double
+        switch await waitForStart(inputs) {
+        case .success(let seconds):
+            startIn = seconds
+        case .failure(let noStart):
+            await membership.leave()
+            let summary = finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
+            return Outcome(summary: summary, groupFailed: noStart.reason == .groupFailed)
+        }
+        let countdown = Countdown(clock: wallClock, screen: screen)
+        guard await countdown.run(seconds: startIn, viewModel: &viewModel) else {
+            await membership.leave()
+            let summary = finish(.notStarted(goalMetres: terms.ownGoalMetres), board: nil, began: false, viewModel: &viewModel)
+            return Outcome(summary: summary, groupFailed: false)
+        }
+        screen.show(viewModel.send(.countdown(0)))
+        keeper?.begin()
+        let stopSignal = RunStopSignal()
+        let useCase = makeRun(terms.ownGoalMetres, stopSignal, runClock())
+        feeders.append(Task {
+            for await event in useCase.events() { sink.yield(.run(event)) }
+        })
         var own: RunSummary?
         var result: GroupWire.BoardMessage?
         var lastBoard: GroupWire.BoardMessage?
@@ -115,32 +137,44 @@ struct GroupRunFlow {
             if own?.wasCancelled == true { break }
             if own != nil, result != nil || refused || wall.now() - lastHeard > Self.resultPatience { break }
         }
-        feeders.forEach { $0.cancel() }
         membership.close()
-        guard let own else { return .notStarted(goalMetres: terms.ownGoalMetres) }
-        return finish(own, board: result ?? lastBoard, began: true, viewModel: &viewModel)
+        guard let own else { return Outcome(summary: .notStarted(goalMetres: terms.ownGoalMetres), groupFailed: false) }
+        return Outcome(summary: finish(own, board: result ?? lastBoard, began: true, viewModel: &viewModel), groupFailed: false)
     }
 
-    /// Waits for the group's start; the wall seconds until it, or nil when cancelled or refused.
-    private func waitForStart() async -> Double? {
+    /// Waits for the group's start; the wall seconds until it, or nil when cancelled, refused, or
+    /// when the group (its creator's process) has not been heard from for `resultPatience`.
+    private func waitForStart(_ inputs: AsyncStream<Input>) async -> Result<Double, NoStartError> {
         var runners = 0
-        for await event in membership.events {
-            if Task.isCancelled { return nil }
-            switch event {
-            case .start(let seconds):
-                return seconds
-            case .board(let board) where board.runners != runners:
+        var lastHeard = wallClock.now()
+        for await input in inputs {
+            if Task.isCancelled { return .failure(NoStartError(.cancelled)) }
+            switch input {
+            case .group(.start(let seconds)):
+                return .success(seconds)
+            case .group(.board(let board)):
+                lastHeard = wallClock.now()
+                guard board.runners != runners else { continue }
                 runners = board.runners
                 screen.announce(
                     [("type", .string("gathering")), ("runners", .integer(runners))], text: "\(runners) runner\(runners == 1 ? "" : "s") in the group")
-            case .refused(let reason):
+            case .group(.refused(let reason)):
                 screen.messageWriter("materun: the group refused this runner: \(TerminalText.neutralised(reason))")
-                return nil
+                return .failure(NoStartError(.groupFailed))
+            case .tick where wallClock.now() - lastHeard > Self.resultPatience:
+                screen.messageWriter("materun: the group has not been heard from for \(Int(Self.resultPatience)) s; its creator may be gone")
+                return .failure(NoStartError(.groupFailed))
             default:
                 continue
             }
         }
-        return nil
+        return .failure(NoStartError(.cancelled))
+    }
+
+    /// `NoStart` as an `Error`, so that it fits in a `Result`.
+    private struct NoStartError: Error {
+        let reason: NoStart
+        init(_ reason: NoStart) { self.reason = reason }
     }
 
     /// The standing: every second for programs, when it changes in words for people.
@@ -161,19 +195,21 @@ struct GroupRunFlow {
         _ summary: RunSummary, board: GroupWire.BoardMessage?, began: Bool, viewModel: inout RunningViewModel
     ) -> RunSummary {
         let state = viewModel.send(.event(.finished(summary)))
+        guard began else {
+            screen.finish(summary, profile: profile, state: state, pair: nil)
+            return summary
+        }
         let runners = board?.board.runners ?? []
         let places = board?.places ?? []
         let ownPlace = zip(runners, places).first { $0.0.id == membership.id }?.1 ?? nil
+        keeper?.finish(summary, group: RecordedGroupResult(
+            place: ownPlace, runners: board?.runners ?? 0,
+            results: zip(runners, places).map { runner, place in
+                RecordedGroupResult.Entry(
+                    place: place, name: runner.name, distanceMetres: runner.distanceMetres, elapsedSeconds: runner.elapsedSeconds)
+            }))
         let field = GroupView.summaryField(place: ownPlace, runners: board?.runners ?? 0, results: runners, places: places)
-        if began {
-            keeper?.finish(summary, group: RecordedGroupResult(
-                place: ownPlace, runners: board?.runners ?? 0,
-                results: zip(runners, places).map { runner, place in
-                    RecordedGroupResult.Entry(
-                        place: place, name: runner.name, distanceMetres: runner.distanceMetres, elapsedSeconds: runner.elapsedSeconds)
-                }))
-        }
-        var table = GroupView.tableLines(runners, places: places, total: board?.board.runners.count ?? 0)
+        var table = GroupView.tableLines(runners, places: places, total: board?.runners ?? 0)
         if board?.board.phase != .over { table.insert("(the group's result did not arrive; its last board:)", at: 0) }
         screen.finishGroup(summary, profile: profile, state: state, group: field, table: table)
         return summary
