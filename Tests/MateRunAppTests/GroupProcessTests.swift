@@ -90,4 +90,25 @@ extension NATSProcessTests {
         await client.close()
         await server.stop()
     }
+
+    @Test func aRunnerWaitingForAStartWhoseCreatorDiedGivesUpInsteadOfWaitingForEver() async throws {
+        let executable = try requireMateRunExecutable()
+        let server = try await NATSServerProcess.start()
+        let via = "nats://127.0.0.1:\(server.port)"
+        let deadline = ContinuousClock.now + .seconds(90)
+        let creator = try MateRunProcess(
+            "creator", arguments: [
+                "group", "create", "Scenarios/race-fast-5k.json", "--via", via, "--mode", "race", "--start-when", "5", "--json",
+            ], executable: executable)
+        let listening = try #require(try await creator.firstEvent("listening", before: deadline), "no listening line: \(creator.tail)")
+        let code = try #require(listening["code"] as? String)
+        let joiner = try MateRunProcess(
+            "joiner", arguments: ["group", "join", "Scenarios/easy-5k.json", "--via", via, "--code", code, "--json"],
+            executable: executable)
+        _ = try #require(try await joiner.firstEvent("gathering", before: deadline), "the joiner never saw the group: \(joiner.tail)")
+        creator.kill()
+        #expect(try await joiner.exitStatus(before: deadline) == 1, "joiner: \(joiner.tail)")
+        #expect(joiner.errorLines.contains { $0.contains("its creator may be gone") })
+        await server.stop()
+    }
 }
