@@ -10,6 +10,9 @@ import PackageDescription
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
+//   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
+//   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
+//   MateRunRelay         TCP byte streams carried through NATS     → NATS, Socket
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
 //   MateRunGPSD          a real GPS: gpsd's JSON client, live sensors → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all
@@ -33,17 +36,22 @@ let package = Package(
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunGPSD",
+                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
+        // A real nats-server for tests and benchmarks, started on a port of its own and ended by PID.
+        .target(name: "MateRunNATSTestSupport", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport"]),
         .executableTarget(
             name: "MateRunBenchmarks",
             dependencies: [
@@ -54,6 +62,10 @@ let package = Package(
             name: "MateLatencyBenchmark",
             dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate"]
         ),
+        // Group runs at scale through real nats-servers, one and a 3-node cluster: BENCHMARKS.md.
+        .executableTarget(
+            name: "MateRunNATSBenchmark",
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket"]),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(
@@ -72,6 +84,14 @@ let package = Package(
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunTestSupport"]),
         .testTarget(
+            name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+        .testTarget(
+            name: "MateRunRelayTests",
+            dependencies: ["MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+        .testTarget(
+            name: "MateRunGroupTests",
+            dependencies: ["MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+        .testTarget(
             name: "MateRunMateTests",
             // "MateRunFuzz": the corpus in Fuzz/corpus is replayed through the fuzz target's checks.
             dependencies: ["MateRunMate", "MateRunSocket", "MateRunDomain", "MateRunJSON", "MateRunTestSupport", "MateRunFuzz"]
@@ -86,7 +106,8 @@ let package = Package(
             // "materun": the paired-process tests run the real executable, so `swift test` builds it.
             dependencies: [
                 "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
-                "MateRunSocket", "MateRunGPSD", "MateRunTestSupport", "materun",
+                "MateRunSocket", "MateRunGPSD", "MateRunTestSupport", "materun", "MateRunGroup", "MateRunNATS",
+                "MateRunNATSTestSupport",
             ],
             exclude: ["Golden", "DeviceGPX"]
         ),

@@ -12,7 +12,13 @@
 #                        Synchronization: no mate, socket, scenario, screen or app code
 #   MateRunGPSD          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no mate, scenario, record, screen or app code
-# and two rules on names: MateRunSocket names no Mate type, and MateRunDomain names no message
+#   MateRunNATS          Socket, JSON, Foundation, Synchronization: a NATS client that knows
+#                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
+#   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
+#                        (no sockets of its own, no scenario, screen or app code)
+#   MateRunRelay         NATS, Socket, Synchronization: TCP byte streams carried through NATS,
+#                        knowing nothing of what they carry (no Domain, no mate words)
+# and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
 # this catches a declared dependency that breaks the plan.
@@ -36,6 +42,9 @@ MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunNATS MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
 RULES
 }
 
@@ -55,6 +64,13 @@ check() { # SOURCES_DIR -> prints violations, returns 1 if any
   # Words, not only imports: the socket layer names no mate type, and Domain holds no handshake.
   if [ -d "$root/MateRunSocket" ] && grep -rnE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' >/dev/null; then
     grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunSocket" --include='*.swift' | sed 's/^/layer violation: MateRunSocket names a mate type: /'
+    bad=1
+  fi
+  # (The client imports MateRunSocket and MateRunJSON: module names are not mate words.)
+  local nats_words
+  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON)$' || true)
+  if [ -n "$nats_words" ]; then
+    echo "$nats_words" | sed 's/^/layer violation: MateRunNATS names a mate type: /'
     bad=1
   fi
   if [ -d "$root/MateRunDomain" ] && grep -rnE '\b(MateMessage|MateHello|MateWelcome|MateRefusal|MateProtocol)\b' "$root/MateRunDomain" --include='*.swift' >/dev/null; then
@@ -83,7 +99,10 @@ if [ "${1:-}" = "--self-test" ]; then
               "MateRunPresentation:import MateRunRecords" "MateRunMate:import MateRunRecords" \
               "MateRunSocket:let closed = MateChannelClosed()" "MateRunDomain:case hello(MateHello)" \
               "MateRunJSON:import Foundation" "MateRunJSON:import MateRunDomain" \
-              "MateRunGPSD:import Glibc" "MateRunGPSD:import MateRunMate" "MateRunGPSD:import MateRunScenarios"; do
+              "MateRunGPSD:import Glibc" "MateRunGPSD:import MateRunMate" "MateRunGPSD:import MateRunScenarios" \
+              "MateRunNATS:import MateRunDomain" "MateRunNATS:import Glibc" "MateRunNATS:import MateRunMate" \
+              "MateRunNATS:let update: MateUpdate" "MateRunGroup:import MateRunSocket" "MateRunGroup:import Glibc" \
+              "MateRunGroup:import MateRunPresentation" "MateRunRelay:import MateRunDomain" "MateRunRelay:import MateRunMate"; do
     rm -f "$tmp"/*/Bad.swift
     echo "${case#*:}" > "$tmp/${case%%:*}/Bad.swift"
     if check "$tmp" >/dev/null; then echo "self-test: '${case#*:}' in ${case%%:*} was not caught"; exit 1; fi

@@ -56,8 +56,9 @@ package enum MateRunCLI {
         // Only a command that writes to the history seals what a dead process left; the others
         // read it as it is and write nothing.
         switch command {
-        case .replay, .track, .host, .join, .delete: records.recoverInterrupted(dataDirectory: command.dataDirectory)
-        case .help, .version, .validate, .scenarios, .history, .show, .export: break
+        case .replay, .track, .host, .join, .delete, .groupCreate, .groupJoin:
+            records.recoverInterrupted(dataDirectory: command.dataDirectory)
+        case .help, .version, .validate, .scenarios, .history, .show, .export, .watch: break
         }
         switch command {
         case .help(let topic):
@@ -88,6 +89,12 @@ package enum MateRunCLI {
             return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):
             return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .join(options)).run() }
+        case .groupCreate(let options):
+            return try await interruptible { () throws(CommandFailure) in try await GroupRunCommand(container: container, options: options, side: .create).run() }
+        case .groupJoin(let options):
+            return try await interruptible { () throws(CommandFailure) in try await GroupRunCommand(container: container, options: options, side: .join).run() }
+        case .watch(let options):
+            return try await interruptible { () throws(CommandFailure) in try await WatchCommand(container: container, options: options).run() }
         }
     }
 

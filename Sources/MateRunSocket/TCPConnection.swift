@@ -22,6 +22,7 @@ package final class TCPConnection: Sendable {
     let fd: Int32
     let wake: WakePipe
     let maxFrameBytes: Int
+    let framing: TCPFraming
     /// The last frame to send when the connection fails for the peer's fault (a bad frame, a
     /// timeout), so the peer learns why; nil to send nothing.
     let farewell: TCPFarewell
@@ -44,6 +45,7 @@ package final class TCPConnection: Sendable {
         self.fd = fd
         self.remote = remote
         self.maxFrameBytes = options.maxFrameBytes
+        self.framing = options.framing
         self.farewell = options.farewell
         let startedAt = ContinuousClock.now
         self.startedAt = startedAt
@@ -107,8 +109,8 @@ package final class TCPConnection: Sendable {
         }
     }
 
-    /// Bytes sent or enqueued that the peer has not taken yet: what a sender that must not wait
-    /// for a slow reader bounds.
+    /// Bytes accepted by `send` or `enqueue` that the socket has not taken yet: what a caller
+    /// with its own bound on memory checks before queueing more for a slow peer.
     package var queuedByteCount: Int {
         state.withLock { state in state.outbox.reduce(0) { $0 + $1.bytes.count - $1.offset } }
     }

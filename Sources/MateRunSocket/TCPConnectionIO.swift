@@ -83,6 +83,11 @@ extension TCPConnection {
             let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if received > 0 {
                 guard lingerUntil == nil else { continue }
+                if framing == .chunks {
+                    lastFrame = .now
+                    continuation.yield(Array(buffer[0..<received]))
+                    continue
+                }
                 do {
                     let frames = try decoder.append(buffer[0..<received])
                     if let rateLimit, window.add(bytes: received, frames: frames.count, at: .now, limit: rateLimit) {

@@ -17,6 +17,8 @@ package struct TCPConnectionOptions: Sendable {
     /// How many received frames may wait for the reader before the socket is no longer read
     /// (`TCPFrames`).
     package var pendingFrameLimit: Int
+    /// How received bytes become the connection's `frames`.
+    package var framing: TCPFraming = .lines
 
     package init(
         idleTimeout: Duration, maxFrameBytes: Int, rateLimit: TCPRateLimit? = nil, deadline: Duration? = nil,
@@ -29,4 +31,14 @@ package struct TCPConnectionOptions: Sendable {
         self.pendingFrameLimit = pendingFrameLimit
         self.farewell = farewell
     }
+}
+
+/// How a connection cuts the received byte stream into the items of its `frames`.
+package enum TCPFraming: Sendable, Equatable {
+    /// Newline-delimited frames of at most `maxFrameBytes`, without their line ends; the idle
+    /// timeout counts complete frames.
+    case lines
+    /// Bytes as they arrive, in chunks of any size, for a protocol that frames by itself (a
+    /// length-prefixed payload may hold newlines); the idle timeout counts any received byte.
+    case chunks
 }

@@ -38,7 +38,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, watch, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx' or 'nmea', not 'kml'"),
@@ -83,6 +83,24 @@ struct CommandLineParserTests {
         #expect(options.code == "ABC123")
     }
 
+    @Test func hostAndJoinTakeANATSServerInsteadOfAnAddress() throws {
+        guard case .host(let host) = try CommandLineParser.parse(["host", "x.json", "--mode", "team", "--via", "nats://h:4222"]) else {
+            Issue.record("not a host")
+            return
+        }
+        #expect(host.via == "nats://h:4222")
+        guard case .join(let join) = try CommandLineParser.parse(["join", "x.json", "--via", "nats://t@h:1", "--code", "abc"]) else {
+            Issue.record("not a join")
+            return
+        }
+        #expect(join.via == "nats://t@h:1" && join.code == "abc")
+        #expect(throws: UsageError.self) {
+            try CommandLineParser.parse(["join", "x.json", "--via", "nats://h:1", "--connect", "h:2", "--code", "abc"])
+        }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--via", "tls://h:1"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["join", "x.json", "--code", "abc"]) }
+    }
+
     @Test func aTypoFarFromEveryNameGetsTheListInsteadOfAGuess() {
         #expect(NearestName.suggestion(for: "xyzzy", among: CommandLineParser.commands) == nil)
         #expect(NearestName.suggestion(for: "--jsno", among: ["--json", "--name"]) == "--json")
@@ -96,9 +114,12 @@ struct CommandLineParserTests {
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
-                      "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2"]
-        var arguments = [command] + (spec.positional.map { _ in ["x.json"] } ?? [])
-        for option in spec.options {
+                      "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3"]
+        // (`group create` is typed as two words.)
+        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
+        // (--via and --connect, --port or --bind exclude each other: --via has tests of its own.)
+        for option in spec.options where !(option.name == "--via" && ["host", "join"].contains(command)) {
             arguments.append(option.name)
             if option.value != nil { arguments.append(try #require(values[option.name], "no sample value for \(option.name)")) }
         }
@@ -145,6 +166,13 @@ struct CommandLineParserTests {
             #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs", raw: true))
         case .delete(let id, let dataDirectory):
             #expect(id == "x.json" && dataDirectory == "/tmp/runs")
+        case .groupCreate(let group):
+            #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
+            #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
+        case .groupJoin(let group):
+            #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
+        case .watch(let watch):
+            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

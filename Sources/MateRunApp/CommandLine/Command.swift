@@ -53,6 +53,8 @@ package struct HostOptions: Sendable, Equatable {
     package var mode: MateMode
     package var bindAddress = "127.0.0.1"
     package var port = 0
+    /// `--via`: pair through this NATS server instead of listening for the joiner.
+    package var via: String?
 }
 
 /// `materun join`'s options beyond the run's own.
@@ -61,6 +63,28 @@ package struct JoinOptions: Sendable, Equatable {
     package var host: String
     package var port: Int
     package var code: String
+    /// `--via`: reach the host through this NATS server instead of `--connect`.
+    package var via: String?
+}
+
+/// `materun group create` and `materun group join`'s options beyond the run's own.
+package struct GroupOptions: Sendable, Equatable {
+    package var run: RunOptions
+    /// `--via`: the NATS server, `nats://[user:pass@]HOST:PORT`.
+    package var via: String
+    /// `--mode`, for create.
+    package var mode: MateMode = .race
+    /// `--start-when N`, for create: start once N runners are in.
+    package var startWhen: Int?
+    /// `--code`, for join.
+    package var code = ""
+}
+
+/// `materun watch`'s options.
+package struct WatchOptions: Sendable, Equatable {
+    package var via: String
+    package var code: String
+    package var json = false
 }
 
 /// `materun track`'s options beyond the run's own (whose scenario path names the gpsd source).
@@ -117,6 +141,9 @@ package enum Command: Sendable, Equatable {
     case show(ShowOptions)
     case export(ExportOptions)
     case delete(id: String, dataDirectory: String?)
+    case groupCreate(GroupOptions)
+    case groupJoin(GroupOptions)
+    case watch(WatchOptions)
     case help(topic: String?)
     case version
 
@@ -131,7 +158,8 @@ package enum Command: Sendable, Equatable {
         case .history(let options): options.dataDirectory
         case .show(let options): options.dataDirectory
         case .export(let options): options.dataDirectory
-        case .help, .version: nil
+        case .groupCreate(let options), .groupJoin(let options): options.run.dataDirectory
+        case .help, .version, .watch: nil
         }
     }
 }

@@ -8,15 +8,24 @@ package enum CommandLineParser {
     package static var commands: [String] { CommandTable.commands.map(\.name) + ["help"] }
 
     package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        guard let first = arguments.first else { throw UsageError("no command given") }
-        let rest = Array(arguments.dropFirst())
+        guard var first = arguments.first else { throw UsageError("no command given") }
+        var rest = Array(arguments.dropFirst())
+        // `group create` and `group join` are two-word commands.
+        if first == "group" {
+            guard let verb = rest.first, ["create", "join"].contains(verb) else {
+                throw UsageError("group needs 'create' or 'join': materun group create|join SCENARIO --via URL ...")
+            }
+            first = "group " + verb
+            rest.removeFirst()
+        }
         switch first {
         case "-h", "--help": return .help(topic: nil)
         case "--version", "-V": return .version
         case "help":
             guard rest.count <= 1 else { throw UsageError("help takes at most one command name", command: "help") }
-            if let topic = rest.first, !commands.contains(topic) { throw unknownCommand(topic) }
-            return .help(topic: rest.first)
+            let topic = rest.first.map { $0 == "group" ? "group create" : $0 }
+            if let topic, !commands.contains(topic) { throw unknownCommand(topic) }
+            return .help(topic: topic)
         default:
             guard let spec = CommandTable.command(named: first) else {
                 if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }

@@ -1,11 +1,15 @@
 import MateRunDomain
+import MateRunGroup
+import MateRunNATS
 import MateRunRecords
 
 /// Every command and option of materun, declared once. The parser (`CommandLineParser`), the
 /// help (`HelpText`), the usage lines and the README's command block are generated from it, so
 /// they cannot disagree.
 enum CommandTable {
-    static let commands: [CommandSpec] = [replay, trackLive, validate, scenarios, host, join, history, show, export, delete]
+    static let commands: [CommandSpec] = [
+        replay, trackLive, validate, scenarios, host, join, groupCreate, groupJoin, watch, history, show, export, delete,
+    ]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
@@ -148,6 +152,9 @@ enum CommandTable {
                 "--bind", value: "ADDR",
                 help: "the address to listen on (default: 127.0.0.1, this machine only;",
                 "0.0.0.0 to accept mates from other machines)"),
+            OptionSpec(
+                "--via", value: "URL",
+                help: "pair through a NATS server instead (nats://[USER:PASS@]HOST:PORT):", "both sides dial out"),
             speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
@@ -162,6 +169,12 @@ enum CommandTable {
             var options = HostOptions(run: try runOptions(arguments), mode: mode)
             options.bindAddress = arguments.string("--bind") ?? "127.0.0.1"
             options.port = try arguments.port("--port") ?? 0
+            if arguments.string("--via") != nil {
+                guard arguments.string("--port") == nil, arguments.string("--bind") == nil else {
+                    throw UsageError("--via pairs through NATS: drop --port and --bind", command: "host")
+                }
+                options.via = try natsURL(arguments, command: "host")
+            }
             return .host(options)
         })
 
@@ -172,7 +185,8 @@ enum CommandTable {
         reconnects by itself and the run resumes.
         """,
         options: [
-            OptionSpec("--connect", value: "HOST:PORT", required: true, help: "the address the host printed"),
+            OptionSpec("--connect", value: "HOST:PORT", help: "the address the host printed (or --via)"),
+            OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
             weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
@@ -183,14 +197,100 @@ enum CommandTable {
         ],
         notes: nil,
         build: { arguments throws(UsageError) in
-            guard let address = try arguments.endpoint("--connect") else {
-                throw UsageError("join needs --connect HOST:PORT", command: "join")
-            }
             guard let code = arguments.string("--code"), !code.isEmpty else {
                 throw UsageError("join needs --code CODE (the host prints it)", command: "join")
             }
+            if arguments.string("--via") != nil {
+                guard arguments.string("--connect") == nil else {
+                    throw UsageError("give --connect HOST:PORT or --via URL, not both", command: "join")
+                }
+                var options = JoinOptions(run: try runOptions(arguments), host: "", port: 0, code: code)
+                options.via = try natsURL(arguments, command: "join")
+                return .join(options)
+            }
+            guard let address = try arguments.endpoint("--connect") else {
+                throw UsageError("join needs --connect HOST:PORT (or --via URL)", command: "join")
+            }
             return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
         })
+
+    static let via = OptionSpec(
+        "--via", value: "URL", required: true,
+        help: "the NATS server: nats://HOST:PORT, nats://TOKEN@HOST:PORT or", "nats://USER:PASS@HOST:PORT (plain TCP)")
+
+    static let groupCreate = CommandSpec(
+        name: "group create", positional: "SCENARIO", summary: "start a group run on a NATS server and run in it",
+        details: """
+        Prints the group's code; runners join with materun group join. The run starts for
+        everyone at once when --start-when runners are in, or when you press Enter. race: each
+        runs to the goal, ranked by time; team: everyone's distances add up to the goal. Each
+        runner sees their place, the leader, and the runners just ahead and behind.
+        """,
+        options: [
+            via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
+            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+        ],
+        refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
+        notes: nil,
+        build: { arguments throws(UsageError) in
+            guard let modeText = arguments.string("--mode"), let mode = MateMode(rawValue: modeText) else {
+                throw UsageError("group create needs --mode race or --mode team", command: "group create")
+            }
+            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
+            options.startWhen = try arguments.count("--start-when", upTo: 10_000)
+            return .groupCreate(options)
+        })
+
+    static let groupJoin = CommandSpec(
+        name: "group join", positional: "SCENARIO", summary: "join a group run by its code",
+        details: "The group's creator decides the mode, the goal and the speed.",
+        options: [
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+        ],
+        refusals: [
+            "--speed": "a group runs at its creator's speed; drop --speed",
+            "--goal": "a group runs to its creator's goal; drop --goal",
+        ],
+        notes: nil,
+        build: { arguments throws(UsageError) in
+            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group join"))
+            options.code = try groupCode(arguments, command: "group join")
+            return .groupJoin(options)
+        })
+
+    static let watch = CommandSpec(
+        name: "watch", positional: nil, summary: "watch a group run's leaderboard live",
+        details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
+        options: [
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"),
+        ],
+        refusals: [:], notes: nil,
+        build: { arguments throws(UsageError) in
+            .watch(WatchOptions(
+                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
+                json: arguments.flag("--json")))
+        })
+
+    static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+        guard let text = arguments.string("--via") else { throw UsageError("\(command) needs --via nats://HOST:PORT", command: command) }
+        do {
+            _ = try NATSURL(parsing: text)
+        } catch {
+            throw UsageError("--via: \(error)", command: command)
+        }
+        return text
+    }
+
+    private static func groupCode(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+        guard let code = arguments.string("--code"), GroupCode.isValid(code) else {
+            throw UsageError("\(command) needs --code CODE, the letters and digits the group's creator printed", command: command)
+        }
+        return code
+    }
 
     static let history = CommandSpec(
         name: "history", positional: nil, summary: "list the kept runs, the week and month totals and the personal bests",

@@ -1,4 +1,7 @@
+import MateRunGroup
 import MateRunMate
+import MateRunNATS
+import MateRunRelay
 import MateRunScenarios
 import MateRunSocket
 import MateRunDomain
@@ -31,8 +34,12 @@ struct MateRunCommand {
         let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
         defer { screen.restore() }
         switch side {
+        case .host(let host) where host.via != nil:
+            return try await runAsHostThroughNATS(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         case .host(let host):
             return try await runAsHost(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
+        case .join(let join) where join.via != nil:
+            return try await joinThroughNATS(join, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         case .join(let join):
             let endpoint = TCPEndpoint(host: join.host, port: UInt16(join.port))
             screen.announce(
@@ -90,7 +97,7 @@ struct MateRunCommand {
     }
 
     /// Waits for the pairing, then runs the pair's flow to its result.
-    private func pairAndRun(
+    func pairAndRun(
         scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls, nmea: NMEAFeed?,
         pair: () async throws -> MatePairing
     ) async throws(CommandFailure) -> Int32 {

@@ -68,6 +68,13 @@ final class RunKeeper {
         seal(RunRecordOutcome(summary), last: summary.snapshot)
     }
 
+    /// Seals a group run with the group's result.
+    func finish(_ summary: RunSummary, group: RecordedGroupResult) {
+        var outcome = RunRecordOutcome(summary)
+        outcome.group = group
+        seal(outcome, last: summary.snapshot)
+    }
+
     /// Seals a paired run with the pair's result.
     func finish(_ summary: MateRunSummary) {
         seal(RunRecordOutcome(summary), last: summary.own.snapshot)

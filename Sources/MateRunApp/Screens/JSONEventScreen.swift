@@ -38,6 +38,13 @@ final class JSONEventScreen: RunScreen {
         sink.flush()
     }
 
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String]
+    ) {
+        emit(view.line(for: .finished(summary), extraFields: [group]))
+        sink.flush()
+    }
+
     var messageWriter: @Sendable (String) -> Void {
         let errors = errors
         return { message in

@@ -13,6 +13,10 @@ protocol RunScreen: AnyObject {
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?)
     /// The run is over; `pair` is the paired run's result, which each screen shows its way.
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?)
+    /// A group run is over: the own summary, then the group's result (`group` is the summary
+    /// line's `group` field for JSON, `table` the result table for people).
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String])
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
     func announce(_ fields: [JSONMember], text: String)
@@ -22,4 +26,14 @@ protocol RunScreen: AnyObject {
     /// Puts the terminal back as it was (the cursor) and writes out what is buffered. Safe to
     /// call more than once; every exit path calls it.
     func restore()
+}
+
+extension RunScreen {
+    /// For people: the result screen, then the group's table under it.
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String]
+    ) {
+        finish(summary, profile: profile, state: state, pair: nil)
+        announce([], text: "\n" + table.joined(separator: "\n"))
+    }
 }

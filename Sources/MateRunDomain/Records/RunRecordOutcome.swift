@@ -9,10 +9,12 @@ package struct RunRecordOutcome: Sendable, Equatable {
     package var laps: [Split]
     /// The body's figures while moving, when a sensor reported them.
     package var body: RecordedBodyFigures
+    /// The group's result, for a group run.
+    package var group: RecordedGroupResult?
 
     package init(
         figures: RunFigures, splits: [Split], ending: RunRecordEnding, mate: RecordedMateResult? = nil, laps: [Split] = [],
-        body: RecordedBodyFigures = RecordedBodyFigures()
+        body: RecordedBodyFigures = RecordedBodyFigures(), group: RecordedGroupResult? = nil
     ) {
         self.figures = figures
         self.splits = splits
@@ -20,6 +22,7 @@ package struct RunRecordOutcome: Sendable, Equatable {
         self.mate = mate
         self.laps = laps
         self.body = body
+        self.group = group
     }
 
     /// The outcome of a solo run from its summary.

@@ -20,6 +20,25 @@ package enum PairingView {
         ]
     }
 
+    /// The host waits for its mate through a NATS server: the server and the code to give.
+    package static func listeningText(via: String, code: String, terms: MateTerms) -> String {
+        """
+        Waiting for a mate through \(via) (\(terms.mode.rawValue), \(RunFormat.goal(metres: terms.goalMetres))). Pairing code: \(code)
+          join with: materun join SCENARIO --via \(via) --code \(code)
+        """
+    }
+
+    package static func listeningFields(via: String, code: String, terms: MateTerms) -> [JSONMember] {
+        [
+            ("type", .string("listening")), ("via", .string(via)), ("code", .string(code)),
+            ("mode", .string(terms.mode.rawValue)), ("goal_m", .number(terms.goalMetres, decimals: 1)),
+        ]
+    }
+
+    package static func connectingFields(via: String) -> [JSONMember] {
+        [("type", .string("connecting")), ("via", .string(via))]
+    }
+
     package static func connectingText(address: String) -> String {
         "Connecting to \(address)…"
     }

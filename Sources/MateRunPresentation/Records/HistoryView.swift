@@ -73,6 +73,10 @@ package enum HistoryView {
 
     /// How the run ended, or the mate's result for a paired run.
     static func ended(_ run: RunRecordSummary, names: inout SafeNames) -> String {
+        if let group = run.outcome.group {
+            let place = group.place.map { "place \($0) of \(group.runners)" } ?? "no place of \(group.runners)"
+            return "group \(run.header.pairing?.mode.rawValue ?? "run"): \(place)"
+        }
         guard let pairing = run.header.pairing else { return KeptRunView.endingText(run.outcome.ending) }
         let mate = names.name(pairing.mateName, fallback: "mate")
         guard let result = run.outcome.mate?.result else {

@@ -60,7 +60,33 @@ package enum RunRecordJSON {
             if let value { members.append((key, .number(shortest: value))) }
         }
         if let mate = outcome.mate { members += mateFields(mate) }
+        if let group = outcome.group { members.append(("group", groupField(group))) }
         return members
+    }
+
+    /// A group run's result: the same shape as the `--json` summary's `group`.
+    private static func groupField(_ group: RecordedGroupResult) -> JSON {
+        .object([
+            ("place", group.place.map { .integer($0) } ?? .null), ("runners", .integer(group.runners)),
+            ("results", .array(group.results.map { entry in
+                .object([
+                    ("place", entry.place.map { .integer($0) } ?? .null), ("name", .string(entry.name)),
+                    ("distance_m", .number(shortest: entry.distanceMetres)), ("elapsed_s", .number(shortest: entry.elapsedSeconds)),
+                ])
+            })),
+        ])
+    }
+
+    private static func groupResult(_ fields: JSONFields) throws(RecordFormatError) -> RecordedGroupResult? {
+        guard let group = fields.optionalObject("group") else { return nil }
+        var results: [RecordedGroupResult.Entry] = []
+        for entry in try group.objects("results") {
+            results.append(RecordedGroupResult.Entry(
+                place: entry.optionalNumber("place").map { Int($0) }, name: try entry.string("name"),
+                distanceMetres: try entry.number("distance_m"), elapsedSeconds: try entry.number("elapsed_s")))
+        }
+        return RecordedGroupResult(
+            place: group.optionalNumber("place").map { Int($0) }, runners: try group.integer("runners"), results: results)
     }
 
     /// One `history --json` line: the fields the issue names, then `mode`, `mate` and `result`
@@ -176,7 +202,7 @@ package enum RunRecordJSON {
             averageCadenceSPM: fields.optionalNumber("avg_cadence_spm"))
         return RunRecordOutcome(
             figures: figures, splits: [], ending: try fields.word("ending", as: RunRecordEnding.self),
-            mate: try mateResult(fields), body: body
+            mate: try mateResult(fields), body: body, group: try groupResult(fields)
         )
     }
 

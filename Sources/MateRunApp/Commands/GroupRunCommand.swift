@@ -1,0 +1,118 @@
+import Foundation
+import MateRunDomain
+import MateRunGroup
+import MateRunJSON
+import MateRunNATS
+import MateRunPresentation
+import MateRunScenarios
+
+/// `materun group create` and `materun group join`: run in a group on a NATS server. Both dial
+/// out; the creator's process also coordinates the group (`GroupCoordinator`) while it runs.
+struct GroupRunCommand {
+    enum Side {
+        case create
+        case join
+    }
+
+    let container: AppContainer
+    let options: GroupOptions
+    let side: Side
+
+    func run() async throws(CommandFailure) -> Int32 {
+        let scenario = try CommandFailure.catching { try container.loadScenario(for: options.run) }
+        let url = try CommandFailure.catching { try NATSURL(parsing: options.via) }
+        let profile = container.profile(for: scenario, options: options.run)
+        let screen = container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false)
+        defer { screen.restore() }
+        var natsOptions = NATSClientOptions(url: url)
+        natsOptions.name = "materun group \(side == .create ? "create" : "join")"
+        let client: NATSClient
+        do {
+            client = try await NATSClient.connect(natsOptions)
+        } catch {
+            throw CommandFailure("cannot use \(url): \(error)")
+        }
+        let outcome: Result<Int32, CommandFailure>
+        do {
+            outcome = .success(try await runConnected(client: client, url: url, scenario: scenario, profile: profile, screen: screen))
+        } catch {
+            outcome = .failure(error)
+        }
+        await client.close()
+        return try outcome.get()
+    }
+
+    private func runConnected(
+        client: NATSClient, url: NATSURL, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen
+    ) async throws(CommandFailure) -> Int32 {
+        var coordinating: Task<GroupBoard?, Never>?
+        let code: String
+        switch side {
+        case .create:
+            guard let goal = container.goalMetres(for: scenario, options: options.run) else {
+                throw CommandFailure(
+                    "group create needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage,
+                    usage: HelpText.usage(for: "group create"))
+            }
+            code = GroupCode.random()
+            let terms = GroupTerms(mode: options.mode, goalMetres: goal, speed: options.run.speed.factor, startWhen: options.startWhen)
+            let wall = container.wallClock
+            let coordinator = GroupCoordinator(client: client, code: code, terms: terms, now: { wall.now() })
+            let session: GroupCoordinator.GroupSession
+            do {
+                session = try await coordinator.open()
+            } catch {
+                throw CommandFailure("cannot open the group on \(url): \(error)")
+            }
+            screen.announce(
+                GroupAnnouncements.listeningFields(via: url, code: code, terms: terms),
+                text: GroupAnnouncements.listeningText(via: url, code: code, terms: terms))
+            coordinating = Task { await coordinator.run(session) }
+            EnterKeyWatch.start { coordinator.startNow() }
+        case .join:
+            code = options.code
+        }
+        let membership: GroupMembership
+        do {
+            membership = try await GroupMembership.join(client: client, code: code, name: profile.name)
+        } catch NATSError.noResponders {
+            coordinating?.cancel()
+            throw CommandFailure("no group with code \(code) on \(url)")
+        } catch {
+            coordinating?.cancel()
+            throw CommandFailure("\(error)")
+        }
+        if side == .join {
+            screen.announce(
+                GroupAnnouncements.joinedFields(via: url, code: code, terms: membership.terms),
+                text: GroupAnnouncements.joinedText(terms: membership.terms))
+        }
+        var flow = GroupRunFlow(
+            profile: profile, membership: membership, screen: screen, wallClock: container.wallClock,
+            makeRun: { goal, stopSignal, clock in
+                container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal)
+            },
+            runClock: { container.runClock(for: ReplaySpeed(factor: membership.terms.speed)) })
+        flow.keeper = container.keeper(
+            options: options.run, scenario: scenario, profile: profile, goalMetres: membership.terms.ownGoalMetres,
+            screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code)"))
+        let outcome = await flow.run()
+        coordinating?.cancel()
+        if outcome.groupFailed { return ExitStatus.failure }
+        return outcome.summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+}
+
+/// Calls `action` each time a line (Enter) is read from standard input, on a thread of its own
+/// (a blocking read never runs on the concurrency pool). Ends at the end of input.
+enum EnterKeyWatch {
+    static func start(_ action: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            while readLine(strippingNewline: true) != nil {
+                action()
+            }
+        }
+        thread.name = "materun.enter"
+        thread.start()
+    }
+}

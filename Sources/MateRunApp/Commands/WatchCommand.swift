@@ -1,0 +1,68 @@
+import MateRunDomain
+import MateRunGroup
+import MateRunJSON
+import MateRunNATS
+import MateRunPresentation
+
+/// `materun watch`: a group's leaderboard, the current one at once, then each new one, until the
+/// result. Watching never slows a runner: the spectator only listens. On a terminal the board is
+/// redrawn in place; piped, each board is printed below the last; with `--json`, a line each.
+final class WatchCommand {
+    let container: AppContainer
+    let options: WatchOptions
+    /// Lines of the board drawn last on a terminal, to draw the next over it.
+    private var drawnLines = 0
+
+    init(container: AppContainer, options: WatchOptions) {
+        self.container = container
+        self.options = options
+    }
+
+    func run() async throws(CommandFailure) -> Int32 {
+        let client: NATSClient
+        let boards: AsyncStream<GroupWire.BoardMessage>
+        do {
+            let url = try NATSURL(parsing: options.via)
+            client = try await NATSClient.connect(NATSClientOptions(url: url))
+            do {
+                boards = try await GroupSpectator.watch(client: client, code: options.code)
+            } catch NATSError.noResponders {
+                await client.close()
+                throw CommandFailure("no group with code \(options.code) on \(url)")
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        for await board in boards {
+            if Task.isCancelled { break }
+            show(board)
+        }
+        await client.close()
+        return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    private func show(_ message: GroupWire.BoardMessage) {
+        let board = message.board
+        let team = board.terms.mode == .team ? message.teamMetres : nil
+        if options.json {
+            let fields = GroupView.boardFields(phase: board.phase, runners: board.runners, places: message.places, total: message.runners, teamMetres: team)
+            container.output.writeLine(JSON.object(fields).jsonText)
+        } else {
+            var heading = "\(board.phase.rawValue): \(message.runners) runner\(message.runners == 1 ? "" : "s"), "
+                + "\(board.terms.mode.rawValue) to \(RunFormat.goal(metres: board.terms.goalMetres))"
+            if let team { heading += ", team \(RunFormat.kilometres(metres: team))" }
+            let lines = [heading] + GroupView.tableLines(board.runners, places: message.places, total: message.runners)
+            if container.output.isTerminal, TerminalCapability.drawsInPlace(environment: container.environment) {
+                let back = drawnLines > 0 ? TerminalControl.cursorUp(drawnLines) + TerminalControl.clearToEnd : ""
+                container.output.write(back + lines.joined(separator: "\n") + "\n")
+                drawnLines = lines.count
+            } else {
+                lines.forEach(container.output.writeLine)
+                container.output.writeLine("")
+            }
+        }
+        container.output.flush()
+    }
+}

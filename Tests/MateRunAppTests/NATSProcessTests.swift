@@ -1,0 +1,113 @@
+import Foundation
+import MateRunNATSTestSupport
+import Testing
+
+/// Real materun processes through a real nats-server, one test at a time: two paired with
+/// `host --via` and `join --via` (neither listens on the network, a restarted server and a cut
+/// NATS connection both heal, both sides name the same result), and groups (GroupProcessTests.swift).
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
+struct NATSProcessTests {
+    static let bound = Duration.seconds(150)
+
+    private enum Cut {
+        /// The nats-server is stopped and started again on its port.
+        case serverRestart
+        /// The joiner's own NATS connection is cut (it reaches the server through a relay).
+        case joinerConnection
+    }
+
+    @Test func aRaceThroughNATSHealsAfterTheServerRestartsAndBothNameTheSameWinner() async throws {
+        let run = try await pairedRun(mode: "race", host: "race-fast-5k.json", join: "race-steady-5k.json", goal: "1.5", cut: .serverRestart)
+        let (host, joiner) = try #require(run)
+        #expect(host["result"] as? String == "won")
+        #expect(joiner["result"] as? String == "lost")
+        #expect(host["winner"] as? String == joiner["winner"] as? String)
+    }
+
+    @Test func aTeamRunThroughNATSHealsAfterTheJoinersConnectionIsCut() async throws {
+        let run = try await pairedRun(mode: "team", host: "team-a-4k.json", join: "team-b-3k.json", goal: "2", cut: .joinerConnection)
+        let (host, joiner) = try #require(run)
+        #expect(host["result"] as? String == "team_finished")
+        #expect(joiner["result"] as? String == "team_finished")
+    }
+
+    @Test func aStrangerWithoutTheCodeFindsNoHost() async throws {
+        let executable = try requireMateRunExecutable()
+        let server = try await NATSServerProcess.start()
+        let deadline = ContinuousClock.now + Self.bound
+        let host = try MateRunProcess(
+            "host", arguments: ["host", scenario("race-fast-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--mode", "race", "--json"],
+            executable: executable)
+        defer { host.kill() }
+        _ = try #require(try await host.firstEvent("listening", before: deadline), "no listening line: \(host.tail)")
+        let stranger = try MateRunProcess(
+            "stranger", arguments: [
+                "join", scenario("race-steady-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--code", "guessedcode1", "--json",
+            ], executable: executable)
+        #expect(try await stranger.exitStatus(before: deadline) == 1)
+        #expect(stranger.errorLines.contains { $0.contains("no host with code guessedcode1") })
+        #expect(host.isRunning)
+        host.interrupt()
+        _ = try await host.exitStatus(before: deadline)
+        await server.stop()
+    }
+
+    private func pairedRun(mode: String, host hostScenario: String, join joinScenario: String, goal: String, cut: Cut)
+        async throws -> ([String: Any], [String: Any])?
+    {
+        let executable = try requireMateRunExecutable()
+        var server = try await NATSServerProcess.start()
+        let deadline = ContinuousClock.now + Self.bound
+        let host = try MateRunProcess(
+            "host", arguments: [
+                "host", scenario(hostScenario), "--via", "nats://127.0.0.1:\(server.port)", "--mode", mode, "--goal", goal, "--speed", "20",
+                "--json",
+            ], executable: executable)
+        defer { host.kill() }
+        let listening = try #require(try await host.firstEvent("listening", before: deadline), "no listening line: \(host.tail)")
+        #expect(listening["via"] as? String == "nats://127.0.0.1:\(server.port)")
+        let code = try #require(listening["code"] as? String)
+        let relay = try ByteRelay(toPort: server.port)
+        defer { relay.close() }
+        let joinerPort = cut == .joinerConnection ? relay.port : server.port
+        let joiner = try MateRunProcess(
+            "join", arguments: ["join", scenario(joinScenario), "--via", "nats://127.0.0.1:\(joinerPort)", "--code", code, "--json"],
+            executable: executable)
+        defer { joiner.kill() }
+        for side in [host, joiner] {
+            let running = try await side.wait(before: deadline) { side in
+                guard let progress = side.lastEvent("progress"), let mate = progress["mate"] as? [String: Any] else { return false }
+                return (progress["elapsed_s"] as? Double ?? 0) >= 120 && mate["connection"] as? String == "connected"
+            }
+            guard running else {
+                Issue.record("\(side.label) did not get 120 s into a paired run:\n\(side.tail)")
+                return nil
+            }
+        }
+        switch cut {
+        case .serverRestart:
+            await server.stop()
+            server = try await server.restarted()
+        case .joinerConnection:
+            relay.cut()
+        }
+        #expect(try await host.exitStatus(before: deadline) == 0, "host: \(host.tail)")
+        #expect(try await joiner.exitStatus(before: deadline) == 0, "join: \(joiner.tail)")
+        let hostSummary = try #require(host.lastEvent("summary"), "host: \(host.tail)")
+        let joinerSummary = try #require(joiner.lastEvent("summary"), "join: \(joiner.tail)")
+        for summary in [hostSummary, joinerSummary] {
+            let mate = summary["mate"] as? [String: Any]
+            #expect(mate?["final"] as? Bool == true)
+            #expect(mate?["connected"] as? Bool == true)
+        }
+        #expect(
+            host.errorLines.contains { $0.contains("mate back") } || joiner.events("progress").contains {
+                (($0["mate"] as? [String: Any])?["connection"] as? String) == "reconnecting"
+            },
+            "the cut was never seen: \(host.errorLines)")
+        await server.stop()
+        return (hostSummary, joinerSummary)
+    }
+
+    private func scenario(_ name: String) -> String { packageRoot + "/Scenarios/" + name }
+}

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""A materun peer written from PROTOCOL.md alone, over a raw socket (no NATS library).
+
+group: joins a materun group by its code (section 11), runs a steady simulated runner at the
+group's speed, reports once a wall second, and prints the group's result as one JSON line
+{"type":"result","place":..,"runners":..}. Exit 0 when the result arrived and this runner is in it.
+
+pair: joins a `materun host --via` as its mate (sections 2-7 carried as in section 12): hello,
+terms, accept, pongs, the agreed start, progress once a wall second, the finish and bye; prints
+{"type":"pair_result","result":"won"|"lost"|"team_finished",...}. Exit 0 when the pair finished.
+
+usage: scripts/nats-peer.py group|pair --via nats://HOST:PORT --code CODE [--name NAME] [--mps 3.2]
+"""
+import argparse, json, os, random, socket, string, sys, time
+from urllib.parse import urlparse, unquote
+
+
+class NATS:
+    """The client side of the NATS text protocol: enough for PUB, SUB, MSG/HMSG and PING/PONG."""
+
+    def __init__(self, url):
+        parsed = urlparse(url)
+        if parsed.scheme != "nats":
+            raise SystemExit("only nats:// URLs")
+        self.sock = socket.create_connection((parsed.hostname, parsed.port or 4222), timeout=30)
+        self.buffer = b""
+        self.sid = 0
+        info = self.line()
+        if not info.startswith(b"INFO "):
+            raise SystemExit("no INFO from the server")
+        connect = {"verbose": False, "pedantic": False, "headers": True, "no_responders": True,
+                   "protocol": 1, "lang": "python", "name": "nats-peer.py"}
+        if parsed.username and parsed.password is not None:
+            connect.update(user=unquote(parsed.username), **{"pass": unquote(parsed.password)})
+        elif parsed.username:
+            connect["auth_token"] = unquote(parsed.username)
+        self.send(b"CONNECT " + json.dumps(connect).encode() + b"\r\nPING\r\n")
+        while True:
+            line = self.line()
+            if line == b"PONG":
+                break
+            if line.startswith(b"-ERR"):
+                raise SystemExit("server refused: " + line.decode(errors="replace"))
+            if line == b"PING":
+                self.send(b"PONG\r\n")
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def fill(self):
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed the connection")
+        self.buffer += chunk
+
+    def line(self):
+        while b"\r\n" not in self.buffer:
+            self.fill()
+        line, self.buffer = self.buffer.split(b"\r\n", 1)
+        return line
+
+    def exactly(self, size):
+        while len(self.buffer) < size + 2:
+            self.fill()
+        data, self.buffer = self.buffer[:size], self.buffer[size + 2:]
+        return data
+
+    def subscribe(self, subject):
+        self.sid += 1
+        self.send(f"SUB {subject} {self.sid}\r\n".encode())
+        return self.sid
+
+    def publish(self, subject, payload, reply=None):
+        data = payload if isinstance(payload, bytes) else json.dumps(payload, separators=(",", ":")).encode()
+        head = f"PUB {subject} {reply + ' ' if reply else ''}{len(data)}\r\n".encode()
+        self.send(head + data + b"\r\n")
+
+    def publish_with_headers(self, subject, headers, data):
+        block = b"NATS/1.0\r\n" + b"".join(f"{k}: {v}\r\n".encode() for k, v in headers) + b"\r\n"
+        self.send(f"HPUB {subject} {len(block)} {len(block) + len(data)}\r\n".encode() + block + data + b"\r\n")
+
+    def next_message(self, deadline):
+        """(subject, payload dict or None, status) of the next message; None at the deadline."""
+        while time.time() < deadline:
+            self.sock.settimeout(max(0.05, deadline - time.time()))
+            try:
+                line = self.line()
+            except socket.timeout:
+                return None
+            if line == b"PING":
+                self.send(b"PONG\r\n")
+                continue
+            if line.startswith(b"-ERR"):
+                raise SystemExit("server error: " + line.decode(errors="replace"))
+            parts = line.split()
+            if not parts or parts[0] not in (b"MSG", b"HMSG"):
+                continue
+            headers = {}
+            if parts[0] == b"MSG":
+                body = self.exactly(int(parts[-1]))
+                status, data = None, body
+            else:
+                header_size, total = int(parts[-2]), int(parts[-1])
+                body = self.exactly(total)
+                head, data = body[:header_size], body[header_size:]
+                lines = head.split(b"\r\n")
+                status = lines[0][len(b"NATS/1.0"):].strip()[:3] or None
+                for field in lines[1:]:
+                    if b":" in field:
+                        name, value = field.split(b":", 1)
+                        headers[name.strip().decode().lower()] = value.strip().decode()
+            self.last_raw, self.last_headers = data, headers
+            try:
+                payload = json.loads(data) if data else None
+            except ValueError:
+                payload = None
+            return parts[1].decode(), payload, status
+        return None
+
+
+def pair(args):
+    """Section 11: a carried connection to the host's room, then sections 4-6 over it."""
+    deadline = time.time() + args.timeout
+    room = f"materun.pair.{args.code}"
+    nats = NATS(args.via)
+    inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
+    nats.subscribe(inbox + ".*")
+    conn = "".join(random.choice(string.ascii_letters + string.digits) for _ in range(16))
+    nats.subscribe(f"{room}.stream.{conn}.down")
+    nats.publish(f"{room}.dial", conn.encode(), reply=inbox + ".1")
+    sent_seq, received_seq, pending = 0, 0, b""
+
+    def send(frame):
+        nonlocal sent_seq
+        sent_seq += 1
+        data = json.dumps(frame, separators=(",", ":")).encode() + b"\n"
+        nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Seq", sent_seq)], data)
+
+    def frames(until):
+        """Mate frames from the host, in order, until `until` (a wall time); [] on a quiet wait."""
+        nonlocal received_seq, pending
+        message = nats.next_message(min(deadline, until))
+        if message is None:
+            return []
+        subject, _, status = message
+        if subject.startswith(inbox):
+            if status == b"503":
+                raise SystemExit(f"no host with code {args.code}")
+            if nats.last_raw != b"ok":
+                raise SystemExit("the host refused the connection")
+            send({"type": "hello", "version": 1, "name": args.name, "code": args.code})
+            return []
+        if "close" in nats.last_headers:
+            raise SystemExit("the host closed the connection")
+        if nats.last_headers.get("seq") != str(received_seq + 1):
+            raise SystemExit("a carried message was lost")
+        received_seq += 1
+        pending += nats.last_raw
+        out = []
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            if line.strip():
+                out.append(json.loads(line))
+        return out
+
+    terms, start_at, mate_finish, own_finish, mate_name, seq = None, None, None, None, None, 0
+    next_progress = 0.0
+    while time.time() < deadline:
+        now = time.time()
+        if start_at is not None and now >= start_at and own_finish is None and now >= next_progress:
+            speed = terms.get("speed") or 1.0
+            elapsed = (now - start_at) * speed
+            distance = args.mps * elapsed
+            seq += 1
+            if terms["mode"] == "race" and distance >= terms["goal_m"]:
+                own_finish = {"reached_goal": True, "elapsed_s": round(terms["goal_m"] / args.mps, 3), "distance_m": terms["goal_m"]}
+                send({"type": "state", "seq": seq, "state": "finished", **own_finish})
+            else:
+                send({"type": "progress", "seq": seq, "elapsed_s": round(elapsed, 3), "moving_s": round(elapsed, 3),
+                      "distance_m": round(distance, 1), "kcal": 0, "paused": False})
+            next_progress = now + 1
+        for frame in frames(time.time() + 0.2):
+            kind = frame.get("type")
+            if kind == "refused":
+                raise SystemExit(f"refused: {frame.get('message')}")
+            elif kind == "welcome":
+                mate_name = frame["name"]
+            elif kind == "terms":
+                terms = frame
+                send({"type": "accept"})
+            elif kind == "ping":
+                send({"type": "pong", "id": frame["id"]})
+            elif kind == "start":
+                start_at = time.time() + frame["in_ms"] / 1000
+            elif kind == "state" and frame.get("state") == "finished":
+                mate_finish = frame
+                if own_finish is None and start_at is not None:
+                    # The host reached the goal first (race), or the team's goal (team): finish now.
+                    elapsed = (time.time() - start_at) * (terms.get("speed") or 1.0)
+                    seq += 1
+                    own_finish = {"reached_goal": False, "elapsed_s": round(elapsed, 3), "distance_m": round(args.mps * elapsed, 1)}
+                    send({"type": "state", "seq": seq, "state": "finished", **own_finish})
+            elif kind == "bye":
+                mate_finish = mate_finish or frame
+        if own_finish is not None and mate_finish is not None:
+            send({"type": "bye", "reason": "finished", "message": "run over"})
+            nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Close", "1")], b"")
+            nats.send(b"PING\r\n")
+            if terms["mode"] == "team":
+                result = "team_finished"
+            elif own_finish["reached_goal"] and (not mate_finish.get("reached_goal") or own_finish["elapsed_s"] < mate_finish["elapsed_s"]):
+                result = "won"
+            else:
+                result = "lost"
+            print(json.dumps({"type": "pair_result", "result": result, "mate": mate_name, "mode": terms["mode"],
+                              "distance_m": own_finish["distance_m"], "elapsed_s": own_finish["elapsed_s"]}), flush=True)
+            return 0
+    raise SystemExit("the pair did not finish before the timeout")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("role", choices=["group", "pair"])
+    parser.add_argument("--via", required=True)
+    parser.add_argument("--code", required=True)
+    parser.add_argument("--name", default="Py")
+    parser.add_argument("--mps", type=float, default=3.2, help="the runner's speed in m/s of run time")
+    parser.add_argument("--timeout", type=float, default=180)
+    args = parser.parse_args()
+    if args.role == "pair":
+        return pair(args)
+    deadline = time.time() + args.timeout
+    root = f"materun.group.{args.code}"
+    nats = NATS(args.via)
+    # Listen before joining, so that a start called by this very join is not missed.
+    nats.subscribe(f"{root}.control")
+    nats.subscribe(f"{root}.board")
+    inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
+    nats.subscribe(inbox + ".*")
+    nats.publish(f"{root}.join", {"type": "join", "name": args.name}, reply=inbox + ".1")
+    welcome = None
+    while welcome is None:
+        message = nats.next_message(deadline)
+        if message is None:
+            raise SystemExit("no answer to the join")
+        subject, payload, status = message
+        if subject.startswith(inbox):
+            if status == b"503":
+                raise SystemExit(f"no group with code {args.code}")
+            if not payload or payload.get("type") != "welcome":
+                raise SystemExit(f"refused: {payload}")
+            welcome = payload
+    me, key = welcome["id"], welcome["key"]
+    goal, speed, team = welcome["goal_m"], welcome.get("speed") or 1.0, welcome["mode"] == "team"
+    nats.subscribe(f"{root}.standing.{me}")
+    print(json.dumps({"type": "joined", "id": me, "mode": welcome["mode"], "goal_m": goal}), flush=True)
+
+    start_at, seq, finished, next_report, place = None, 0, False, 0.0, None
+    while time.time() < deadline:
+        now = time.time()
+        if start_at is not None and now >= start_at and not finished and now >= next_report:
+            elapsed = (now - start_at) * speed
+            distance = args.mps * elapsed
+            seq += 1
+            if not team and distance >= goal:
+                finished = True
+                report = {"elapsed_s": round(goal / args.mps, 1), "distance_m": goal, "finished": True, "reached_goal": True}
+            else:
+                report = {"elapsed_s": round(elapsed, 1), "distance_m": round(distance, 1), "finished": False}
+            nats.publish(f"{root}.report.{me}", {"type": "report", "key": key, "seq": seq, **report})
+            next_report = now + 1
+        message = nats.next_message(min(deadline, time.time() + 0.2))
+        if message is None:
+            continue
+        subject, payload, _ = message
+        if not payload:
+            continue
+        kind = payload.get("type")
+        if kind == "start" and start_at is None:
+            start_at = time.time() + float(payload["in_s"])
+        elif kind == "stop" and not finished:
+            finished = True
+            elapsed = (time.time() - start_at) * speed
+            seq += 1
+            nats.publish(f"{root}.report.{me}", {"type": "report", "key": key, "seq": seq, "elapsed_s": round(elapsed, 1),
+                                                  "distance_m": round(args.mps * elapsed, 1), "finished": True})
+        elif kind == "refused" and payload.get("id") == me:
+            raise SystemExit(f"refused: {payload.get('reason')}")
+        elif kind == "standing":
+            place = payload.get("place")
+        elif kind == "board" and payload.get("phase") == "over":
+            mine = [r for r in payload["results"] if r["id"] == me]
+            print(json.dumps({"type": "result", "place": mine[0]["place"] if mine else None,
+                              "runners": payload["runners"], "names": [r["name"] for r in payload["results"]]}), flush=True)
+            return 0 if mine else 1
+    raise SystemExit(f"no result before the timeout (last place {place})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
