@@ -101,6 +101,17 @@ struct TCXReaderTests {
         #expect(error?.expected == "expected UTF-8 text, found a byte that is not (0xA3)")
     }
 
+    @Test func aProcessingInstructionWithoutDataIsRefusedWithItsLine() {
+        // Given a file with `<?name?>` on its second line (found by the fuzzer: the XML parser
+        // underneath crashes on one)
+        let text = "<?xml version=\"1.0\"?>\n<?xmlue?>\n<TrainingCenterDatabase/>"
+        // When it loads
+        let error = fixtures.error(text, name: "pi.tcx")
+        // Then it is refused with that line, not a crash
+        #expect(error?.place == "line 2")
+        #expect(error?.expected == "expected a processing instruction with data (<?name data?>), found one without")
+    }
+
     @Test func aBadTimeIsRefusedWithItsLine() {
         // Given a Trackpoint whose Time is not a time
         let text = Self.document("<Activities><Activity Sport=\"Running\"><Lap><Track>\n<Trackpoint><Time>yesterday</Time></Trackpoint>\n</Track></Lap></Activity></Activities>")

@@ -53,6 +53,13 @@ final class TCXParser: NSObject, XMLParserDelegate {
             let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw ScenarioError(file: file, place: "line \(line)", expected: "expected UTF-8 text, found a byte that is not (0x\(String(bytes[bad], radix: 16, uppercase: true)))")
         }
+        // It also crashes on a processing instruction without data (`<?name?>`): refused first too.
+        if let bare = firstProcessingInstructionWithoutData(bytes) {
+            let line = bytes[..<bare].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ScenarioError(
+                file: file, place: "line \(line)",
+                expected: "expected a processing instruction with data (<?name data?>), found one without")
+        }
         let reader = TCXParser(file: file)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -65,6 +72,22 @@ final class TCXParser: NSObject, XMLParserDelegate {
             throw ScenarioError(file: file, place: "line \(parser.lineNumber)", expected: "expected well-formed XML, found a syntax error (\(reason))")
         }
         return try reader.document()
+    }
+
+    /// The offset of the first `<?` whose target is followed by nothing but blanks before `?>`,
+    /// nil when there is none.
+    static func firstProcessingInstructionWithoutData(_ bytes: [UInt8]) -> Int? {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+            var cursor = index + 2
+            while cursor < bytes.count, !blank.contains(bytes[cursor]), bytes[cursor] != UInt8(ascii: "?") { cursor += 1 }
+            while cursor < bytes.count, blank.contains(bytes[cursor]) { cursor += 1 }
+            if cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "?"), bytes[cursor + 1] == UInt8(ascii: ">") { return index }
+        }
+        return nil
     }
 
     /// The offset of the first byte that does not make valid UTF-8, nil when all do.
