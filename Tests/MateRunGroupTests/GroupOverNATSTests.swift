@@ -74,7 +74,7 @@ struct GroupOverNATSTests {
         // A spectator arriving now sees the fifty at once, before the next board is due.
         let spectatorClient = try await connect(server)
         let boards = try await GroupSpectator.watch(client: spectatorClient, code: code)
-        let first = try await next(boards, within: 10)
+        let first = try await next(boards, within: 60)
         #expect(first?.board.phase == .gathering)
         #expect(first?.runners == 50)
         let liar = try await GroupMembership.join(client: runnersClient, code: code, name: "Liar")

@@ -13,7 +13,7 @@ import Testing
 struct HostilePeerTests {
     let terms = MateTerms(mode: .race, goalMetres: 1000)
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
-    static let options = TCPConnectionOptions(idleTimeout: .seconds(20), maxFrameBytes: MateProtocol.maxFrameBytes)
+    static let options = TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: MateProtocol.maxFrameBytes)
 
     private func host() throws -> MateHost {
         try MateHost(code: "482913", hostName: "Ben", terms: terms, timings: .fast(handshake: 10))

@@ -47,7 +47,7 @@ struct ProtocolConformanceTests {
         let host = try MateHost(code: "482913", hostName: "Ben", terms: Self.terms, timings: .fast())
         let waiting = PendingHostPairing(host)
         // When a client sends the example's joiner frames, byte for byte
-        let ana = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(5), options: SocketMateChannel.options())
+        let ana = try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(20), options: SocketMateChannel.options(idleTimeout: .seconds(120)))
         for (fromJoiner, frame) in Self.handshake {
             if fromJoiner {
                 try await ana.send(Array((frame + "\n").utf8))
@@ -58,7 +58,7 @@ struct ProtocolConformanceTests {
             }
         }
         // And the host is paired with Ana on the example's terms
-        let paired = try await waiting.value(within: 10)
+        let paired = try await waiting.value(within: 120)
         #expect(paired.mateName == "Ana")
         #expect(paired.terms == Self.terms)
         await paired.link.close(MateGoodbye(reason: .cancelled, message: "test over"))

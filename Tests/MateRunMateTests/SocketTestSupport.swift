@@ -42,7 +42,7 @@ struct LoopbackPair {
         let endpoint = listener.localEndpoint
         return try await withTimeout {
             async let server = SocketMateChannel.accept(from: listener, handshakeTimeout: serverIdleTimeout)
-            let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: SocketMateChannel.options())
+            let client = try await TCPConnection.connect(to: endpoint, timeout: .seconds(20), options: SocketMateChannel.options(idleTimeout: .seconds(120)))
             // Paired: the transport tests exchange a paired link's traffic, not a handshake's.
             let paired = try await server
             paired.paired(idleTimeout: serverIdleTimeout)

@@ -50,10 +50,10 @@ struct NATSClientRealServerTests {
                 try? responder.publish(reply, payload: message.payload.reversed())
             }
         }
-        let reply = try await requester.request("echo", payload: Array("abc".utf8), timeout: .seconds(10))
+        let reply = try await requester.request("echo", payload: Array("abc".utf8), timeout: .seconds(60))
         #expect(reply.payload == Array("cba".utf8))
         await #expect(throws: NATSError.self) {
-            _ = try await requester.request("nobody.here", payload: [], timeout: .seconds(10))
+            _ = try await requester.request("nobody.here", payload: [], timeout: .seconds(60))
         }
         serving.cancel()
         await responder.close()
