@@ -86,9 +86,9 @@ package enum MateRunCLI {
         case .track(let options):
             return try await interruptible { () throws(CommandFailure) in try await TrackCommand(container: container, options: options).run() }
         case .host(let options):
-            return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .host(options)).run() }
+            return try await interruptible { () throws(CommandFailure) in try await PairedRunCommand(container: container, side: .host(options)).run() }
         case .join(let options):
-            return try await interruptible { () throws(CommandFailure) in try await MateRunCommand(container: container, side: .join(options)).run() }
+            return try await interruptible { () throws(CommandFailure) in try await PairedRunCommand(container: container, side: .join(options)).run() }
         case .groupCreate(let options):
             return try await interruptible { () throws(CommandFailure) in try await GroupRunCommand(container: container, options: options, side: .create).run() }
         case .groupJoin(let options):

@@ -1,5 +1,6 @@
 import Foundation
 import MateRunNATSTestSupport
+import MateRunTestSupport
 import Testing
 
 /// Real materun processes through a real nats-server, one test at a time: two paired with

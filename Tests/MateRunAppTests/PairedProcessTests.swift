@@ -1,4 +1,5 @@
 import Foundation
+import MateRunTestSupport
 import Testing
 
 /// End to end: two real `materun` processes paired over loopback through a relay that drops the

@@ -18,7 +18,7 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
         { [self] message in log.withLock { $0.append("message \(message)") } }
     }
     func restore() {}
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
         log.withLock { $0.append("finish \(summary.ending)" + (pair.map { " \($0.result.rawValue)" } ?? "")) }
     }
 }

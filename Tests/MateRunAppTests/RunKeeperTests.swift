@@ -49,7 +49,7 @@ private final class SilentScreen: RunScreen {
     func announce(_ fields: [JSONMember], text: String) {}
     var messageWriter: @Sendable (String) -> Void { { _ in } }
     func restore() {}
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {}
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {}
 }
 
 /// A use case that publishes a fixed list of events.

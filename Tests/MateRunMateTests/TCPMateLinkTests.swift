@@ -1,5 +1,7 @@
 import Foundation
 import MateRunDomain
+import MateRunSocket
+import MateRunTestSupport
 import Testing
 @testable import MateRunMate
 
@@ -9,11 +11,11 @@ import Testing
 struct TCPMateLinkTests {
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
 
-    private func pairOver(_ timings: MateTimings, relayed: Bool = false) async throws -> (MatePairing, MatePairing, MateHost, TCPRelay?) {
+    private func pairOver(_ timings: MateTimings, relayed: Bool = false) async throws -> (MatePairing, MatePairing, MateHost, ByteRelay?) {
         let host = try MateHost(code: "482913", hostName: "Ben", terms: MateTerms(mode: .team, goalMetres: 5000), timings: timings)
-        let relay = relayed ? try TCPRelay(to: host.endpoint) : nil
+        let relay = relayed ? try ByteRelay(toPort: host.endpoint.port) : nil
         let waiting = PendingHostPairing(host)
-        let joiner = MateJoiner(endpoint: relay?.endpoint ?? host.endpoint, code: "482913", name: "Ana", timings: timings)
+        let joiner = MateJoiner(endpoint: relay.map { TCPEndpoint(host: "127.0.0.1", port: $0.port) } ?? host.endpoint, code: "482913", name: "Ana", timings: timings)
         let (hosting, joined) = try await pair(joiner, with: waiting)
         return (hosting, joined, host, relay)
     }

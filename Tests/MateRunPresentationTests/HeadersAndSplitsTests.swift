@@ -7,8 +7,8 @@ import Testing
 /// table's columns from 10'00"/km, and the fastest split marked.
 @Suite("Headers and splits read right")
 struct HeadersAndSplitsTests {
-    static func pairSummary(_ result: MateResult, mode: MateMode = .race, winner: MateRole? = nil) -> MateRunSummary {
-        MateRunSummary(
+    static func pairSummary(_ result: MateResult, mode: MateMode = .race, winner: MateRole? = nil) -> PairedRunSummary {
+        PairedRunSummary(
             terms: MateTerms(mode: mode, goalMetres: 5000), own: Fixtures.summary,
             mate: MateFinalFigures(name: "Bob", distanceMetres: 5000, elapsedSeconds: 1500, final: true, connected: true),
             result: result, winner: winner, ownSharePercent: nil)

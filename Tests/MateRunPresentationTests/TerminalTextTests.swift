@@ -38,7 +38,7 @@ struct TerminalTextTests {
 
     @Test func aMatesWordsInTheResultAreInert() {
         // Given a paired run that ended with the mate's hostile goodbye as the reason
-        let summary = MateRunSummary(
+        let summary = PairedRunSummary(
             terms: MateTerms(mode: .race, goalMetres: 5000),
             own: RunSummary(snapshot: RunSnapshot(elapsedSeconds: 10, movingSeconds: 10, distanceMetres: 10),
                             splits: [], ending: .sensorsEnded),

@@ -17,7 +17,7 @@ struct MateFlowCoordinator {
     /// Keeps the run in the history as it goes; nil with `--no-save` or without a data directory.
     var keeper: RunKeeper?
 
-    func run() async -> MateRunSummary {
+    func run() async -> PairedRunSummary {
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: profile, goalMetres: pairing.terms.ownGoalMetres))
         let countdown = Countdown(clock: wallClock, screen: screen)
@@ -29,7 +29,7 @@ struct MateFlowCoordinator {
         keeper?.begin()
         let clock = runClock()
         let makeRun = makeRun
-        let useCase = DefaultMateRunUseCase(
+        let useCase = DefaultPairedRunUseCase(
             pairing: pairing, profile: profile, clock: wallClock,
             makeRun: { goal, stopSignal in makeRun(goal, stopSignal, clock) })
         var mateView: MateView?
@@ -52,15 +52,15 @@ struct MateFlowCoordinator {
         return finish(final, viewModel: &viewModel)
     }
 
-    private func finish(_ summary: MateRunSummary, viewModel: inout RunningViewModel) -> MateRunSummary {
+    private func finish(_ summary: PairedRunSummary, viewModel: inout RunningViewModel) -> PairedRunSummary {
         viewModel.send(.event(.finished(summary.own)))
         let state = viewModel.send(.pairResult(summary))
         screen.finish(summary.own, profile: profile, state: state, pair: summary)
         return summary
     }
 
-    private func cancelledBeforeStart() -> MateRunSummary {
-        MateRunSummary(
+    private func cancelledBeforeStart() -> PairedRunSummary {
+        PairedRunSummary(
             terms: pairing.terms,
             own: .notStarted(goalMetres: pairing.terms.ownGoalMetres),
             mate: MateFinalFigures(name: pairing.mateName, distanceMetres: 0, elapsedSeconds: 0, final: false, connected: true),

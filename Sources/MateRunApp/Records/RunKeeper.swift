@@ -76,7 +76,7 @@ final class RunKeeper {
     }
 
     /// Seals a paired run with the pair's result.
-    func finish(_ summary: MateRunSummary) {
+    func finish(_ summary: PairedRunSummary) {
         seal(RunRecordOutcome(summary), last: summary.own.snapshot)
     }
 

@@ -33,7 +33,7 @@ final class JSONEventScreen: RunScreen {
         announceLine(JSON.object(fields).jsonText)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
         emit(view.line(for: .finished(summary), extraFields: pair.map(MateSummaryView.jsonFields) ?? []))
         sink.flush()
     }

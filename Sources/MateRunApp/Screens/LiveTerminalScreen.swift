@@ -105,7 +105,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         }
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
         draw(state, force: true)
         let result = ResultViewModel(summary: summary, profile: profile).state
         drawing.withLock { drawing in

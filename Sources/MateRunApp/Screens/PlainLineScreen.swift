@@ -52,7 +52,7 @@ final class PlainLineScreen: RunScreen {
         announceLine(text)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?) {
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
         emit(PlainLineView.render(state))
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")

@@ -12,7 +12,7 @@ protocol RunScreen: AnyObject {
     /// seen in a paired run (the panel has it in `state`; JSON lines carry its figures).
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?)
     /// The run is over; `pair` is the paired run's result, which each screen shows its way.
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: MateRunSummary?)
+    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?)
     /// A group run is over: the own summary, then the group's result (`group` is the summary
     /// line's `group` field for JSON, `table` the result table for people).
     func finishGroup(

@@ -15,7 +15,7 @@ package enum MatePairAction: Sendable, Equatable {
     /// End the own run early, with this ending (see `RunStopSignal`).
     case stopOwnRun(RunEnding)
     /// Publish this event to whoever watches the paired run.
-    case publish(MateRunEvent)
+    case publish(PairedRunEvent)
     /// Say goodbye to the mate and close the link.
     case close(MateGoodbye)
 }

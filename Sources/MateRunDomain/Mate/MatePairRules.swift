@@ -1,7 +1,7 @@
 /// The race and team rules of a paired run, as a synchronous state machine: inputs (own run
 /// events, link events, the passing of wall-clock time) in, actions out.
 ///
-/// It holds no clock and does no I/O, so every rule is tested exactly; `DefaultMateRunUseCase`
+/// It holds no clock and does no I/O, so every rule is tested exactly; `DefaultPairedRunUseCase`
 /// feeds it and carries out what it decides.
 ///
 /// - Race: the own run has the race goal. When the mate's `state finished` says it reached the
@@ -137,7 +137,7 @@ package struct MatePairRules: Sendable {
     private mutating func cancel(_ summary: RunSummary, into actions: inout [MatePairAction]) {
         actions.append(.send(outgoing.state(.cancelled)))
         actions.append(.close(MateGoodbye(reason: .cancelled, message: "\(ownName) stopped the run")))
-        actions.append(.publish(.finished(MateRunSummary(
+        actions.append(.publish(.finished(PairedRunSummary(
             terms: terms, own: summary, mate: mateFigures, result: .cancelled, winner: nil,
             ownSharePercent: share(of: summary)))))
         isOver = true
@@ -234,7 +234,7 @@ package struct MatePairRules: Sendable {
     private mutating func conclude(_ summary: RunSummary, into actions: inout [MatePairAction]) {
         let (result, winner) = verdict(summary)
         actions.append(.close(MateGoodbye(reason: .finished, message: goodbyeMessage(result))))
-        actions.append(.publish(.finished(MateRunSummary(
+        actions.append(.publish(.finished(PairedRunSummary(
             terms: terms, own: summary, mate: mateFigures, result: result, winner: winner,
             ownSharePercent: share(of: summary), resultReason: resultReason(result)))))
         isOver = true

@@ -33,7 +33,7 @@ package struct RunRecordOutcome: Sendable, Equatable {
     }
 
     /// The outcome of a paired run from its summary.
-    package init(_ summary: MateRunSummary) {
+    package init(_ summary: PairedRunSummary) {
         self.init(
             figures: RunFigures(summary.own.snapshot), splits: summary.own.splits,
             ending: RunRecordEnding(summary.own.ending), mate: RecordedMateResult(summary), laps: summary.own.laps,
@@ -93,7 +93,7 @@ package struct RecordedMateResult: Sendable, Equatable {
     }
 
     /// What a paired run's summary says about the pair.
-    package init(_ summary: MateRunSummary) {
+    package init(_ summary: PairedRunSummary) {
         self.init(
             result: summary.result, mateDistanceMetres: summary.mate.distanceMetres,
             mateElapsedSeconds: summary.mate.elapsedSeconds, winner: summary.winner,

@@ -17,9 +17,9 @@ extension RunRecordSummary {
 
     /// The paired run's summary, for a run kept with its mate's result; nil for a solo run or a
     /// paired run cut short before its result.
-    package var pairSummary: MateRunSummary? {
+    package var pairSummary: PairedRunSummary? {
         guard let pairing = header.pairing, let mate = outcome.mate else { return nil }
-        return MateRunSummary(
+        return PairedRunSummary(
             terms: MateTerms(mode: pairing.mode, goalMetres: header.goalMetres ?? 0),
             own: runSummary,
             mate: MateFinalFigures(

@@ -5,7 +5,7 @@ import MateRunJSON
 /// and the same as JSON fields for `--json`.
 package enum MateSummaryView {
     /// Lines under the run's own result, for a person.
-    package static func lines(_ summary: MateRunSummary, ownName: String) -> [String] {
+    package static func lines(_ summary: PairedRunSummary, ownName: String) -> [String] {
         let mateName = RunFormat.displayName(summary.mate.name, fallback: "mate")
         let me = RunFormat.displayName(ownName, fallback: "you")
         var lines = [" " + headline(summary, me: me, mateName: mateName)]
@@ -22,7 +22,7 @@ package enum MateSummaryView {
         return lines
     }
 
-    private static func headline(_ summary: MateRunSummary, me: String, mateName: String) -> String {
+    private static func headline(_ summary: PairedRunSummary, me: String, mateName: String) -> String {
         switch summary.result {
         case .won: "Race won: " + me + " reached the goal first"
         case .lost: "Race lost: " + mateName + " reached the goal first"
@@ -40,7 +40,7 @@ package enum MateSummaryView {
     }
 
     /// Fields added to the JSON summary: `mate`, `result`, `winner`, `share_percent`.
-    package static func jsonFields(_ summary: MateRunSummary) -> [JSONMember] {
+    package static func jsonFields(_ summary: PairedRunSummary) -> [JSONMember] {
         [
             ("mode", .string(summary.terms.mode.rawValue)),
             ("result", .string(summary.result.rawValue)),

@@ -23,7 +23,7 @@ package struct RunningViewModel: Sendable {
         case mate(MateStatus)
         /// How the paired run ended, once both sides agree: the header says WON, LOST or TEAM DONE
         /// instead of the run's own ending.
-        case pairResult(MateRunSummary)
+        case pairResult(PairedRunSummary)
     }
 
     package private(set) var state: State = .initial
@@ -184,7 +184,7 @@ package struct RunningViewModel: Sendable {
     }
 
     /// The header's word for a paired run's result, nil when the run's own ending says it.
-    static func pairStatusText(_ summary: MateRunSummary) -> String? {
+    static func pairStatusText(_ summary: PairedRunSummary) -> String? {
         switch summary.result {
         case .won: "WON"
         case .lost: "LOST"

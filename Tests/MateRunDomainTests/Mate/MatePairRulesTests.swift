@@ -41,7 +41,7 @@ struct MatePairRulesTests {
         .own(.progress(RunSnapshot(elapsedSeconds: elapsed, movingSeconds: elapsed, distanceMetres: metres)))
     }
 
-    private func summary(in actions: [MatePairAction]) -> MateRunSummary? {
+    private func summary(in actions: [MatePairAction]) -> PairedRunSummary? {
         actions.lazy.compactMap { if case .publish(.finished(let summary)) = $0 { summary } else { nil } }.first
     }
 
@@ -252,7 +252,7 @@ struct MateCheatingRulesTests {
             caloriesKilocalories: 0, paused: false))))
     }
 
-    private func summary(in actions: [MatePairAction]) -> MateRunSummary? {
+    private func summary(in actions: [MatePairAction]) -> PairedRunSummary? {
         actions.lazy.compactMap { if case .publish(.finished(let summary)) = $0 { summary } else { nil } }.first
     }
 

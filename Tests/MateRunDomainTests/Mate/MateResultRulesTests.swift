@@ -26,7 +26,7 @@ struct MateResultRulesTests {
             splits: [], ending: ending)))
     }
 
-    private func summary(in actions: [MatePairAction]) -> MateRunSummary? {
+    private func summary(in actions: [MatePairAction]) -> PairedRunSummary? {
         actions.lazy.compactMap { if case .publish(.finished(let summary)) = $0 { summary } else { nil } }.first
     }
 
@@ -106,7 +106,7 @@ struct MateResultRulesTests {
             hostEnd = host.handle(ownFinished(.goalReached, elapsed: hostReachesGoalAt, metres: 1000), now: 3)
         }
         // Then both sides name the side with the smaller run time at the goal
-        var joinerEnd: MateRunSummary?
+        var joinerEnd: PairedRunSummary?
         for input in sent(hostEnd) { joinerEnd = summary(in: joiner.handle(input, now: 3)) ?? joinerEnd }
         #expect(summary(in: hostEnd)?.winner == winner)
         #expect(joinerEnd?.winner == winner)

@@ -8,11 +8,11 @@ struct PairedRunHarness {
 
     func useCase(
         _ role: MateRole, terms: MateTerms, link: FakeMateLink, track: TrackBuilder
-    ) -> DefaultMateRunUseCase {
+    ) -> DefaultPairedRunUseCase {
         let own = role == .host ? "Ben" : "Ana", mate = role == .host ? "Ana" : "Ben"
         let pairing = MatePairing(role: role, mateName: mate, terms: terms, secondsUntilStart: 0, link: link)
         let clock = clock, samples = track.samples, motions = track.motions
-        return DefaultMateRunUseCase(
+        return DefaultPairedRunUseCase(
             pairing: pairing, profile: RunnerProfile(name: own, weightKilograms: 65), clock: clock
         ) { goalMetres, stopSignal in
             DefaultRunningUseCase(
@@ -56,14 +56,14 @@ struct RunTimeBoundExceeded: Error, CustomStringConvertible {
 
 /// A paired run's events, collected by a task of their own.
 final class CollectedEvents: Sendable {
-    let task: Task<[MateRunEvent], Never>
+    let task: Task<[PairedRunEvent], Never>
     private let ended: Flag
 
-    init(_ useCase: some MateRunUseCase) {
+    init(_ useCase: some PairedRunUseCase) {
         let ended = Flag()
         self.ended = ended
         task = Task {
-            var events: [MateRunEvent] = []
+            var events: [PairedRunEvent] = []
             for await event in useCase.events() { events.append(event) }
             ended.set()
             return events
@@ -73,13 +73,13 @@ final class CollectedEvents: Sendable {
     var isOver: Bool { ended.isSet }
 
     /// The events, once the stream ended.
-    func all() async throws -> [MateRunEvent] {
+    func all() async throws -> [PairedRunEvent] {
         let task = task
         return try await withTimeout(120) { await task.value }
     }
 
     /// The final summary, or nil if the last event is not one.
-    func summary() async throws -> MateRunSummary? {
+    func summary() async throws -> PairedRunSummary? {
         guard case .finished(let summary)? = try await all().last else { return nil }
         return summary
     }

@@ -445,7 +445,7 @@ private struct GPXScanner {
 
     private mutating func elementText(tagAt open: Int) throws(GPXScanStop) -> String {
         let (start, end) = try trimmedText(from: index, tagAt: open)
-        return XMLText.unescaped(text(start, end))
+        return XMLEntities.unescaped(text(start, end))
     }
 
     private func text(_ start: Int, _ end: Int) -> String {

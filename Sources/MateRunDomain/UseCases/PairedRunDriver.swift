@@ -5,9 +5,9 @@ import Synchronization
 /// Started by the first `next()`. Cancelling it cancels the own run, whose cancelled summary
 /// still reaches the rules (through a `Mailbox`, which cancellation does not end), so the mate
 /// is told and the reader still gets the final summary.
-final class MateRunDriver: Sendable {
+final class PairedRunDriver: Sendable {
     private let setup: MateRunSetup
-    private let published = Mailbox<MateRunEvent>()
+    private let published = Mailbox<PairedRunEvent>()
     private let worker = Mutex<Task<Void, Never>?>(nil)
 
     init(setup: MateRunSetup) {
@@ -15,7 +15,7 @@ final class MateRunDriver: Sendable {
     }
 
     /// The next event; once the reader is cancelled, only the final summary.
-    func next() async -> MateRunEvent? {
+    func next() async -> PairedRunEvent? {
         start()
         while let event = await published.take() {
             if Task.isCancelled, !event.isFinal { continue }
@@ -38,7 +38,7 @@ final class MateRunDriver: Sendable {
         }
     }
 
-    private static func run(_ setup: MateRunSetup, publishing published: Mailbox<MateRunEvent>) async {
+    private static func run(_ setup: MateRunSetup, publishing published: Mailbox<PairedRunEvent>) async {
         let clock = setup.clock
         let link = setup.pairing.link
         var rules = MatePairRules(
@@ -65,7 +65,7 @@ final class MateRunDriver: Sendable {
     }
 
     private static func carryOut(
-        _ actions: [MatePairAction], link: any MateLink, stopSignal: RunStopSignal, published: Mailbox<MateRunEvent>
+        _ actions: [MatePairAction], link: any MateLink, stopSignal: RunStopSignal, published: Mailbox<PairedRunEvent>
     ) async {
         for action in actions {
             switch action {
@@ -108,7 +108,7 @@ final class MateRunDriver: Sendable {
     }
 }
 
-private extension MateRunEvent {
+private extension PairedRunEvent {
     var isFinal: Bool {
         if case .finished = self { true } else { false }
     }

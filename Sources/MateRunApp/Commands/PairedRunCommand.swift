@@ -8,7 +8,7 @@ import MateRunDomain
 import MateRunPresentation
 
 /// `materun host` and `materun join`: pair with a running mate, then run side by side.
-struct MateRunCommand {
+struct PairedRunCommand {
     enum Side {
         case host(HostOptions)
         case join(JoinOptions)

@@ -5,14 +5,14 @@ import Testing
 /// Driven by a manual clock: bounded by run time, with a generous backstop in wall time for a
 /// test that hangs.
 @Suite("Paired runs over fake links and a manual clock", .timeLimit(.minutes(5)))
-struct MateRunUseCaseTests {
+struct PairedRunUseCaseTests {
     private func track(speed: Double, seconds: Int) -> TrackBuilder {
         var track = TrackBuilder()
         track.north(speed: speed, seconds: seconds, activity: .running)
         return track
     }
 
-    private func views(_ events: [MateRunEvent]) -> [MateView] {
+    private func views(_ events: [PairedRunEvent]) -> [MateView] {
         events.compactMap { if case .mate(let view) = $0 { view } else { nil } }
     }
 

@@ -1,6 +1,6 @@
 /// The record of a paired run: the own run, the mate's final figures, and the result that both
 /// sides agree on when they could exchange their finishes.
-package struct MateRunSummary: Sendable, Equatable {
+package struct PairedRunSummary: Sendable, Equatable {
     package var terms: MateTerms
     package var own: RunSummary
     package var mate: MateFinalFigures

@@ -2,15 +2,16 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A raw-byte TCP relay on 127.0.0.1 between a `materun join` and its host, that a test can `cut()`
-/// to drop the connection in the middle of a run, the way a flaky network would.
+/// A raw-byte TCP relay on 127.0.0.1 between a joiner (a `materun join`, or a `MateJoiner`) and its
+/// host, that a test can `cut()` to drop the connection in the middle of a run, the way a flaky
+/// network would, or `close()` so that the host is gone for good. The one relay of the tests.
 ///
 /// Plain Glibc sockets on dedicated threads (blocking reads and writes never tie up the Swift
 /// concurrency pool): one thread accepts, two per relayed connection copy bytes, one each way. A
 /// half-close is passed on, so a graceful goodbye crosses the relay intact.
-final class ByteRelay: Sendable {
+package final class ByteRelay: Sendable {
     /// The port the relay listens on, on 127.0.0.1.
-    let port: UInt16
+    package let port: UInt16
     private let targetPort: UInt16
     private let listener: Int32
     private let state = Mutex(State())
@@ -51,7 +52,7 @@ final class ByteRelay: Sendable {
 
     /// Starts relaying to `127.0.0.1:targetPort`. Call `close()` when done: the accept thread
     /// runs until then.
-    init(toPort targetPort: UInt16) throws {
+    package init(toPort targetPort: UInt16) throws {
         self.targetPort = targetPort
         listener = try Self.listeningSocket()
         port = try Self.localPort(of: listener)
@@ -60,11 +61,11 @@ final class ByteRelay: Sendable {
     }
 
     /// How many connections the relay has accepted so far (a reconnect makes a second one).
-    var acceptedConnections: Int { state.withLock { $0.accepted } }
+    package var acceptedConnections: Int { state.withLock { $0.accepted } }
 
     /// Drops every connection being relayed; both ends see it end. New connections are still
     /// accepted and relayed.
-    func cut() {
+    package func cut() {
         // Under the lock: a pair's descriptors are closed only after it has left the list.
         state.withLock { state in
             state.pairs.forEach { $0.shutDown() }
@@ -74,7 +75,7 @@ final class ByteRelay: Sendable {
 
     /// Stops accepting and drops every connection. The accept thread closes the listening socket
     /// within a poll interval.
-    func close() {
+    package func close() {
         state.withLock { $0.closed = true }
         cut()
     }

@@ -1,5 +1,6 @@
-/// The five predefined XML entities and numeric character references, for names in GPX files.
-enum XMLText {
+/// The five predefined XML entities and numeric character references, decoded in the names of GPX
+/// files (the writers' escaping is `XMLText`, in the records target: the opposite job).
+enum XMLEntities {
     static func unescaped(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""

@@ -2,14 +2,14 @@
 /// last the pair's result.
 ///
 /// One stream carries all three so that a view shows them in the order they happened.
-package enum MateRunEvent: Sendable, Equatable {
+package enum PairedRunEvent: Sendable, Equatable {
     /// An event of the own run, passed through: progress, split, paused, resumed. The own
-    /// `.finished` is not passed through; `.finished(MateRunSummary)` replaces it.
+    /// `.finished` is not passed through; `.finished(PairedRunSummary)` replaces it.
     case run(RunEvent)
     /// The mate's picture changed: new figures, the freshness of the last news, the connection.
     case mate(MateView)
     /// The pair's result; nothing follows this event.
-    case finished(MateRunSummary)
+    case finished(PairedRunSummary)
 }
 
 /// The mate as this side sees it, ready to draw beside the own run.

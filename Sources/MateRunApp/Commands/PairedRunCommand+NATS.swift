@@ -14,7 +14,7 @@ import MateRunScenarios
 /// its own 127.0.0.1. The mate protocol, its code check and wrong-code budget, and the pair's
 /// rules are the direct link's, unchanged; a NATS connection that drops or a server that
 /// restarts closes the carried connection, and the joiner resumes as after any cut.
-extension MateRunCommand {
+extension PairedRunCommand {
     func runAsHostThroughNATS(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         nmea: NMEAFeed?
