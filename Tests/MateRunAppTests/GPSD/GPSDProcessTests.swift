@@ -89,7 +89,8 @@ struct GPSDProcessTests {
         // Then every fix gpsd reports is one materun wrote: the same time, within 0.5 m
         let reported = pipe.lines.compactMap(jsonObject).compactMap(ReadFix.init(tpv:))
         let byTime = Dictionary(written.map { ((($0.unixTime * 100).rounded()), $0) }, uniquingKeysWith: { first, _ in first })
-        #expect(written.count > 300)
+        // (the test's own reader joins under way too: a loaded start costs it the first fixes)
+        #expect(written.count > 200)
         // (gpsd and gpspipe join a replay already under way, later on a loaded machine: count
         // from the first fix gpspipe saw)
         let first = try #require(reported.map(\.unixTime).min(), "gpsd reported no fix")
