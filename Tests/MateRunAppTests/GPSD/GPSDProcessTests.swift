@@ -27,12 +27,10 @@ struct GPSDProcessTests {
         let log = data.path + "-scenario/run.nmea"
         try (NMEAFixtures.noFixStretch(count: 100) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it into gpsd and materun tracks it until 20 s pass without a fix
-        let port = try freePort()
-        let player = try MateRunProcess(
-            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log],
-            executable: gpsfake)
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
+            ["-P", "\($0)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log]
+        }
         defer { player.kill() }
-        #expect(try await waitUntilListening(port, before: .now + bound))
         let track = try MateRunProcess(
             "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
@@ -66,17 +64,16 @@ struct GPSDProcessTests {
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
         // Given a replay at 10x serving NMEA, read by the test itself and by a gpsd watched by gpspipe
-        let nmeaPort = try freePort(), gpsdPort = try freePort()
         let replay = try MateRunProcess(
-            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:\(nmeaPort)"],
+            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
             executable: materun, data: data)
         defer { replay.kill() }
-        #expect(try await replay.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("serving NMEA 0183 on") } })
+        let nmeaPort = try await servedNMEAPort(of: replay, before: .now + bound)
         let sent = try await NMEALineCollector(port: nmeaPort)
-        let daemon = try MateRunProcess(
-            "gpsd", arguments: ["-N", "-n", "-S", "\(gpsdPort)", "tcp://127.0.0.1:\(nmeaPort)"], executable: gpsd)
+        let (daemon, gpsdPort) = try await startListening("gpsd", executable: gpsd, before: .now + bound) {
+            ["-N", "-n", "-S", "\($0)", "tcp://127.0.0.1:\(nmeaPort)"]
+        }
         defer { daemon.kill() }
-        #expect(try await waitUntilListening(gpsdPort, before: .now + bound))
         let pipe = try MateRunProcess("gpspipe", arguments: ["-w", "127.0.0.1:\(gpsdPort)"], executable: gpspipe)
         defer { pipe.kill() }
         // When the replay runs to its end
@@ -113,12 +110,11 @@ struct GPSDProcessTests {
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
         // Given a gpsd without a device and materun tracking it
-        let nmeaPort = try freePort(), gpsdPort = try freePort()
         let control = data.path + "-scenario/gpsd.sock"
-        let daemon = try MateRunProcess(
-            "gpsd", arguments: ["-N", "-n", "-F", control, "-S", "\(gpsdPort)"], executable: gpsd)
+        let (daemon, gpsdPort) = try await startListening("gpsd", executable: gpsd, before: .now + bound) {
+            ["-N", "-n", "-F", control, "-S", "\($0)"]
+        }
         defer { daemon.kill() }
-        #expect(try await waitUntilListening(gpsdPort, before: .now + bound))
         let track = try MateRunProcess(
             "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
@@ -126,15 +122,15 @@ struct GPSDProcessTests {
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("connected to gpsd") } })
         // When a replay serves its NMEA (after its 3 s countdown) and gpsd is given it as a device
         let replay = try MateRunProcess(
-            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:\(nmeaPort)"],
+            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
             executable: materun, data: data)
         defer { replay.kill() }
-        #expect(try await replay.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("serving NMEA 0183 on") } })
+        let nmeaPort = try await servedNMEAPort(of: replay, before: .now + bound)
         let add = try MateRunProcess(
             "gpsdctl", arguments: ["add", "tcp://127.0.0.1:\(nmeaPort)"], executable: gpsdctl,
             environment: ["GPSD_SOCKET": control])
         #expect(try await add.exitStatus(before: .now + bound) == 0, "\(add.tail)")
-        #expect(try await replay.exitStatus(before: .now + bound) == 0)
+        #expect(try await replay.exitStatus(before: .now + bound) == 0, "\(replay.tail)")
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
         // Then the tracked distance is the replay's within 1%
         let replayed = try #require(replay.lastEvent("summary")?["distance_m"] as? Double)
@@ -155,12 +151,10 @@ struct GPSDProcessTests {
         let log = data.path + "-scenario/damaged.nmea"
         try (NMEAFixtures.noFixStretch(count: 100) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
-        let port = try freePort()
-        let player = try MateRunProcess(
-            "gpsfake", arguments: ["-P", "\(port)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log],
-            executable: gpsfake)
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
+            ["-P", "\($0)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log]
+        }
         defer { player.kill() }
-        #expect(try await waitUntilListening(port, before: .now + bound))
         let track = try MateRunProcess(
             "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)

@@ -42,18 +42,52 @@ func freePort() throws -> UInt16 {
     return listener.port
 }
 
-/// Waits until something accepts connections on `port`, trying every 100 ms until `deadline`.
-func waitUntilListening(_ port: UInt16, before deadline: ContinuousClock.Instant) async throws -> Bool {
-    while ContinuousClock.now < deadline {
-        if let connection = try? await TCPConnection.connect(
-            to: TCPEndpoint(host: "127.0.0.1", port: port), timeout: .seconds(1),
-            options: TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 1024)) {
-            connection.close()
-            return true
+/// A process that must listen on a port it is given (gpsd's `-S`, gpsfake's `-P`), started on a
+/// free port and running once something accepts connections there. A port is free only when it
+/// is chosen, so when the process exits before it listens (another test took the port meanwhile)
+/// it is started again on another, up to three times.
+func startListening(
+    _ label: String, executable: String, before deadline: ContinuousClock.Instant,
+    arguments: (UInt16) -> [String]
+) async throws -> (process: MateRunProcess, port: UInt16) {
+    var tail = ""
+    for _ in 1...3 {
+        let port = try freePort()
+        let process = try MateRunProcess(label, arguments: arguments(port), executable: executable)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if try await isListening(port) { return (process, port) }
+            try await Task.sleep(for: .milliseconds(100))
         }
-        try await Task.sleep(for: .milliseconds(100))
+        tail = process.tail
+        process.kill()
+        guard ContinuousClock.now < deadline else { break }
     }
-    return false
+    throw ListeningFailure(label: label, tail: tail)
+}
+
+/// Why `startListening` gave up: the process's last words.
+struct ListeningFailure: Error, CustomStringConvertible {
+    let label: String
+    let tail: String
+    var description: String { "\(label) never listened on a free port; its last output:\n\(tail)" }
+}
+
+/// The port a replay serves NMEA on, read from the line it writes on standard error
+/// (`serving NMEA 0183 on 127.0.0.1:PORT`) once it has one, waiting for it until `deadline`.
+func servedNMEAPort(of replay: MateRunProcess, before deadline: ContinuousClock.Instant) async throws -> UInt16 {
+    let prefix = "serving NMEA 0183 on "
+    _ = try await replay.wait(before: deadline) { $0.errorLines.contains { $0.contains(prefix) } }
+    let line = try #require(replay.errorLines.first { $0.contains(prefix) }, "the replay never served NMEA:\n\(replay.tail)")
+    return try #require(line.split(separator: ":").last.flatMap { UInt16($0) }, "no port in \(line)")
+}
+
+/// Whether something accepts a connection on `port` now.
+private func isListening(_ port: UInt16) async throws -> Bool {
+    guard let connection = try? await TCPConnection.connect(
+        to: TCPEndpoint(host: "127.0.0.1", port: port), timeout: .seconds(1),
+        options: TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 1024)) else { return false }
+    connection.close()
+    return true
 }
 
 /// The short run the gpsd tests play: the Central Park loop of `easy-5k.json`, 1.2 km at 5:00/km
