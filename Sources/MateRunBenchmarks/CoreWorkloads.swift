@@ -12,8 +12,9 @@ struct Outcome: Equatable {
     var shown: String
 }
 
-/// The workloads of the core benchmark. Each is a nonisolated async function, so that it runs on
-/// the global concurrent executor, as `materun replay` does (its run is a plain `Task`).
+/// The workloads of the core benchmark. Each is a nonisolated async function, so it runs on its
+/// caller's executor (the benchmark's main actor); the use case's events are computed there too,
+/// with no hop per event, as in `materun replay`, whose run is a plain `Task`.
 enum CoreWorkloads {
     /// Baseline, delivery: the recorded samples of both sensors walked in time order (locations
     /// first at equal times, as the use case's merge reads them), doing nothing else.

@@ -49,12 +49,19 @@ package struct RunEventStream: AsyncSequence, Sendable {
         fileprivate var state: State
 
         package mutating func next() async -> RunEvent? {
+            await next(isolation: #isolation)
+        }
+
+        /// The next event, computed on the iterating task's executor. `for await` calls this
+        /// form: through the plain `next()` the standard library would hop to the global
+        /// executor and back for every event (two thread switches each on an actor).
+        package mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> RunEvent? {
             let event: RunEvent?
             switch state {
             case .producer(let produce):
                 event = await produce()
             case .stream(var iterator):
-                event = await iterator.next(isolation: #isolation)
+                event = await iterator.next(isolation: actor)
                 state = .stream(iterator)
             case .ended:
                 return nil

@@ -1,0 +1,56 @@
+import Dispatch
+import MateRunDomain
+import Synchronization
+import Testing
+
+@Suite("A run's events are computed where they are consumed")
+struct RunEventStreamIsolationTests {
+    @Test func iteratingOnAnActorDoesNotLeaveItForEachEvent() async {
+        // Given an actor on an executor that counts the jobs it is given, and a run of 1,000 events
+        let executor = CountingExecutor()
+        let consumer = EventConsumer(executor: executor)
+        // When the actor iterates the run's events
+        let count = await consumer.drain(events: 1_000)
+        // Then every event arrives, and the actor was entered a handful of times, not once or
+        // twice per event (a hop to the global executor and back for each)
+        #expect(count == 1_000)
+        #expect(executor.jobs < 10, "the consumer's actor ran \(executor.jobs) jobs for 1,000 events")
+    }
+}
+
+/// A serial executor that runs jobs on a dispatch queue and counts them.
+private final class CountingExecutor: SerialExecutor {
+    private let queue = DispatchQueue(label: "counting-executor")
+    private let count = Atomic<Int>(0)
+
+    var jobs: Int { count.load(ordering: .relaxed) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        count.add(1, ordering: .relaxed)
+        let unowned = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { unowned.runSynchronously(on: executor) }
+    }
+}
+
+private actor EventConsumer {
+    private let executor: CountingExecutor
+
+    init(executor: CountingExecutor) { self.executor = executor }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    func drain(events total: Int) async -> Int {
+        let produced = Mutex(0)
+        let events = RunEventStream(unfolding: {
+            produced.withLock { count in
+                guard count < total else { return nil }
+                count += 1
+                return .gpsLost(RunSnapshot())
+            }
+        })
+        var count = 0
+        for await _ in events { count += 1 }
+        return count
+    }
+}
