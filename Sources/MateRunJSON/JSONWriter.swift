@@ -12,6 +12,20 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
+    /// Starts an object at the end of `line`, whose bytes the writer takes over until
+    /// `endLine(into:)` hands them back: many lines into one buffer without a copy each.
+    package init(appendingTo line: inout [UInt8]) {
+        swap(&bytes, &line)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object, adds the newline, and hands the bytes back to `line`.
+    package mutating func endLine(into line: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "\n"))
+        swap(&bytes, &line)
+    }
+
     /// The object closed and followed by the frame's newline.
     package func frame() -> [UInt8] {
         var frame = bytes

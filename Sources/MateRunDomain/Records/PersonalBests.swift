@@ -52,7 +52,13 @@ package struct PersonalBests: Sendable, Equatable {
 
     /// The bests of one track, labelled with `runID`.
     package init(track: [RecordedFix], runID: RunRecordID? = nil) {
-        let points = TrackProfile(track.map { (distance: $0.distanceMetres, moving: $0.movingSeconds) })
+        self.init(points: track.map { (distance: $0.distanceMetres, moving: $0.movingSeconds) }, runID: runID)
+    }
+
+    /// The bests of a track given as its cumulative (distance, moving time) points: what a run
+    /// being kept holds of its fixes (16 bytes a fix rather than the whole fix).
+    package init(points track: [(distance: Double, moving: Double)], runID: RunRecordID? = nil) {
+        let points = TrackProfile(track)
         var efforts: [BestDistance: BestEffort] = [:]
         for distance in BestDistance.allCases {
             guard let found = points.fastest(over: distance.rawValue) else { break }

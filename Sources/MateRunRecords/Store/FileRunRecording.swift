@@ -11,7 +11,8 @@ import Synchronization
 /// the kernel drops the lock when the process dies, however it dies.
 final class FileRunRecording: RunRecording {
     private struct State {
-        var fixes: [RecordedFix] = []
+        /// Each kept fix's distance and moving time, for the personal bests at the end.
+        var progress: [(distance: Double, moving: Double)] = []
         /// The index of the last split and of the last lap in the journal.
         var lastSplit = 0
         var lastLap = 0
@@ -37,19 +38,19 @@ final class FileRunRecording: RunRecording {
     }
 
     func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
-        try append(RunJournal.fixLine(fix, snapshot: snapshot)) { $0.fixes.append(fix) }
+        try append(.fix(fix, JournalFixFigures(snapshot))) { $0.progress.append((distance: fix.distanceMetres, moving: fix.movingSeconds)) }
     }
 
     func record(split: Split) throws {
-        try append(Array(RunJournal.splitLine(split).utf8)) { $0.lastSplit = max($0.lastSplit, split.index) }
+        try append(.text(Array(RunJournal.splitLine(split).utf8))) { $0.lastSplit = max($0.lastSplit, split.index) }
     }
 
     func record(lap: Split) throws {
-        try append(Array(RunJournal.lapLine(lap).utf8)) { $0.lastLap = max($0.lastLap, lap.index) }
+        try append(.text(Array(RunJournal.lapLine(lap).utf8))) { $0.lastLap = max($0.lastLap, lap.index) }
     }
 
     func record(mate: MateProgressPoint) throws {
-        try append(Array(RunJournal.mateLine(mate).utf8)) { _ in }
+        try append(.text(Array(RunJournal.mateLine(mate).utf8))) { _ in }
     }
 
     @discardableResult
@@ -66,9 +67,9 @@ final class FileRunRecording: RunRecording {
             for lap in outcome.laps where lap.index > state.lastLap { closing += RunJournal.lapLine(lap) }
             closing += RunJournal.endLine(outcome, startedAt: sealed.startedAt == header.startedAt ? nil : sealed.startedAt)
             let summary = RunRecordSummary(
-                id: id, header: sealed, outcome: outcome, bests: PersonalBests(track: state.fixes, runID: id)
+                id: id, header: sealed, outcome: outcome, bests: PersonalBests(points: state.progress, runID: id)
             )
-            let fixCount = state.fixes.count
+            let fixCount = state.progress.count
             state.sealed = true
             try journal.close(writing: Array(closing.utf8)) { () throws(RecordStoreError) in
                 try DurableFile.replace(
@@ -81,10 +82,10 @@ final class FileRunRecording: RunRecording {
         }
     }
 
-    private func append(_ line: [UInt8], then update: (inout State) -> Void) throws(RecordStoreError) {
+    private func append(_ entry: JournalEntry, then update: (inout State) -> Void) throws(RecordStoreError) {
         try state.withLock { state throws(RecordStoreError) in
             guard !state.sealed else { throw sealedError() }
-            try journal.append(line)
+            try journal.append(entry)
             update(&state)
         }
     }

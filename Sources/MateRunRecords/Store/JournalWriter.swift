@@ -6,14 +6,15 @@ import Synchronization
 ///
 /// The run flow records from Swift concurrency's cooperative pool, which has a thread per core:
 /// a `write` or `fdatasync` there, waiting on a slow disk, would stall every task of the process.
-/// So `append` only adds the line to a buffer in memory; a serial dispatch queue writes the
-/// buffer out `delay` later in one `write`, and `fdatasync`s once a second of wall time has passed
-/// since the last sync. A killed process loses at most the lines of the last `delay` (a power
-/// cut, about the last second); a replay at full speed writes large blocks instead of a line a
-/// call. The first failure is kept and thrown by the next call.
+/// So `append` only adds the entry to a list in memory; a serial dispatch queue spells the
+/// entries out and writes them `delay` later in one `write`, and `fdatasync`s once a second of
+/// wall time has passed since the last sync. A killed process loses at most the lines of the last
+/// `delay` (a power cut, about the last second); a replay at full speed writes large blocks
+/// instead of a line a call, and its fixes are turned into text on the writer's thread, beside
+/// the run rather than in its way. The first failure is kept and thrown by the next call.
 final class JournalWriter: Sendable {
     private struct State {
-        var pending: [UInt8] = []
+        var pending: [JournalEntry] = []
         var flushScheduled = false
         var failure: RecordStoreError?
         var lastSync: Double
@@ -25,8 +26,8 @@ final class JournalWriter: Sendable {
     private let delay: DispatchTimeInterval
     private let queue: DispatchQueue
     private let state: Mutex<State>
-    /// A buffer this large is written at once rather than after `delay`.
-    private static let blockBytes = 1 << 20
+    /// This many entries (about 1 MB of text) are written at once rather than after `delay`.
+    private static let blockEntries = 4096
 
     /// Takes over `descriptor`, the open journal at `path`.
     init(descriptor: Int32, path: String, delay: DispatchTimeInterval = .milliseconds(50)) {
@@ -37,13 +38,18 @@ final class JournalWriter: Sendable {
         state = Mutex(State(lastSync: Self.monotonicSeconds()))
     }
 
-    /// Adds `line` to the journal: on disk within `delay`.
+    /// Adds `line`, a whole line of text, to the journal: on disk within `delay`.
     func append(_ line: [UInt8]) throws(RecordStoreError) {
+        try append(.text(line))
+    }
+
+    /// Adds `entry` to the journal: on disk within `delay`.
+    func append(_ entry: JournalEntry) throws(RecordStoreError) {
         let schedule = try state.withLock { state throws(RecordStoreError) -> DispatchTimeInterval? in
             if let failure = state.failure { throw failure }
             precondition(!state.closed, "a journal written after it was closed")
-            state.pending.append(contentsOf: line)
-            if state.pending.count >= Self.blockBytes { return .never }
+            state.pending.append(entry)
+            if state.pending.count >= Self.blockEntries { return .never }
             guard !state.flushScheduled else { return nil }
             state.flushScheduled = true
             return delay
@@ -87,15 +93,20 @@ final class JournalWriter: Sendable {
         }
     }
 
-    /// On the queue: writes the buffer in one go, and syncs once a second.
+    /// On the queue: spells out the pending entries, writes them in one go, and syncs once a
+    /// second.
     private func writePending() {
-        let bytes = state.withLock { state -> [UInt8] in
+        let entries = state.withLock { state -> [JournalEntry] in
             state.flushScheduled = false
             guard state.failure == nil, !state.closed else { return [] }
-            defer { state.pending.removeAll(keepingCapacity: true) }
-            return state.pending
+            var taken: [JournalEntry] = []
+            swap(&taken, &state.pending)
+            return taken
         }
-        guard !bytes.isEmpty else { return }
+        guard !entries.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 200)
+        for entry in entries { entry.write(to: &bytes) }
         do throws(RecordStoreError) {
             try DurableFile.writeAll(descriptor, bytes, path: path)
             let now = Self.monotonicSeconds()

@@ -34,11 +34,11 @@ package enum RunJournal {
         return line(members)
     }
 
-    /// A fix's line, written straight into bytes: a run keeps one a second of run time, so a
+    /// A fix's line, written straight into `bytes`: a run keeps one a second of run time, so a
     /// replay at `--speed max` writes hundreds of thousands, and a `JSON` tree per line cost more
     /// than the whole run.
-    static func fixLine(_ fix: RecordedFix, snapshot: RunSnapshot) -> [UInt8] {
-        var writer = JSONWriter()
+    static func writeFixLine(_ fix: RecordedFix, figures: JournalFixFigures, to bytes: inout [UInt8]) {
+        var writer = JSONWriter(appendingTo: &bytes)
         writer.field("type", "fix")
         writer.field("t", fix.time)
         writer.field("lat", fix.coordinate.latitude)
@@ -50,10 +50,10 @@ package enum RunJournal {
         if let activity = fix.activity { writer.field("act", activity.rawValue) }
         writer.field("d", fix.distanceMetres)
         writer.field("m", fix.movingSeconds)
-        writer.field("e", snapshot.elapsedSeconds)
-        writer.field("kcal", snapshot.caloriesKilocalories)
-        writer.field("gain", snapshot.elevationGainMetres)
-        return writer.frame()
+        writer.field("e", figures.elapsedSeconds)
+        writer.field("kcal", figures.caloriesKilocalories)
+        writer.field("gain", figures.elevationGainMetres)
+        writer.endLine(into: &bytes)
     }
 
     static func splitLine(_ split: Split) -> String {
