@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes materun's parsers with libFuzzer: the mate wire codec (FrameDecoder + MateWireCodec,
-# with the progress fast path checked against the general parser), the GPX, FIT and TCX loaders
+# each decoded message re-encoded and decoded back), the GPX, FIT and TCX loaders
 # and the JSON scenario loader. See docs/FUZZING.md.
 #
 #   scripts/fuzz.sh [SECONDS] [MODE...]     SECONDS per mode (default 60); MODE: wire gpx json fit tcx

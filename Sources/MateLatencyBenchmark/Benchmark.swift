@@ -14,7 +14,7 @@ enum MateLatencyBenchmark {
         var updates = 10_000
         var warmup = 2_000
         var stream = 100_000
-        /// Measure only the codec (encode, decode with and without the fast path) and stop.
+        /// Measure only the codec (encode, decode) and stop.
         var codecOnly = false
     }
 
@@ -68,7 +68,6 @@ enum MateLatencyBenchmark {
 
         let costs = try CodecCost.measure(count: 200_000)
         Output.line("codec, ns per progress frame: encode \(fixed(costs.encode, 0))   decode \(fixed(costs.decode, 0))"
-            + "   decode without the fast path \(fixed(costs.decodeGeneral, 0))"
             + "   (per round trip, 2 of each: \(fixed(2 * (costs.encode + costs.decode) / 1000, 1)) µs)")
         if plan.codecOnly { return }
         _ = await Wakeups.threadToThread(count: plan.warmup)

@@ -261,10 +261,8 @@ enum Throughput {
 enum CodecCost {
     struct Costs {
         let encode: Double
-        /// `MateWireCodec.decode`: the progress fast path.
+        /// `MateWireCodec.decode`: the one JSON parser, then the fields.
         let decode: Double
-        /// `MateWireCodec.decodeGenerally`: the one JSON parser, then the fields.
-        let decodeGeneral: Double
     }
 
     static func measure(count: Int) throws -> Costs {
@@ -287,15 +285,7 @@ enum CodecCost {
         }
         let decode = Double(monotonicNanoseconds() - start) / Double(count)
 
-        start = monotonicNanoseconds()
-        for index in 0..<count {
-            if case .progress(let progress) = try MateWireCodec.decodeGenerally(bare[index % distinct]) {
-                checksum &+= progress.seq
-            }
-        }
-        let decodeGeneral = Double(monotonicNanoseconds() - start) / Double(count)
-
         guard checksum != 0 else { throw BenchmarkFailure("codec: nothing measured") }
-        return Costs(encode: encode, decode: decode, decodeGeneral: decodeGeneral)
+        return Costs(encode: encode, decode: decode)
     }
 }

