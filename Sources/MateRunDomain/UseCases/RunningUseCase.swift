@@ -45,14 +45,41 @@ package struct DefaultRunningUseCase: RunningUseCase {
     }
 }
 
-/// The mutable heart of one run of the use case: pulls readings, feeds the session, and hands out
-/// the events that result.
+/// The mutable heart of one run of the use case: pulls readings and hands out the events that
+/// result; `RunSteps` feeds the session.
 ///
 /// `@unchecked Sendable` because `RunEventStream` needs a sendable closure, yet its single
 /// iterator calls it strictly one call at a time; nothing else holds the driver.
 private final class RunDriver: @unchecked Sendable {
-    private var session: RunSession
+    private var steps: RunSteps
     private var merge: SensorMerge
+
+    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
+         controls: RunnerControls?) {
+        steps = RunSteps(session: session, clock: clock, stopSignal: stopSignal, controls: controls)
+        self.merge = merge
+    }
+
+    func next() async -> RunEvent? {
+        while true {
+            if let event = steps.nextPending() { return event }
+            if steps.finished { return nil }
+            switch merge.nextWithoutWaiting() {
+            case .sample(let reading): steps.take(reading)
+            case .ended: steps.take(nil)
+            case .mustWait: steps.take(await merge.next())
+            }
+        }
+    }
+}
+
+/// The session and the events it has caused but not yet handed out.
+///
+/// A value kept whole in the driver, so that one reading is one mutating call: the session is
+/// read in place, where reading it through the class's property would copy it (1.4 kB, with its
+/// arrays retained and released) for every figure asked of it.
+private struct RunSteps {
+    private var session: RunSession
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
     private let controls: RunnerControls?
@@ -60,37 +87,31 @@ private final class RunDriver: @unchecked Sendable {
     private var pending: [RunEvent] = []
     private var pendingIndex = 0
     private var publishedSecond = -1.0
-    private var finished = false
+    private(set) var finished = false
 
-    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
-         controls: RunnerControls?) {
+    init(session: RunSession, clock: any RunClock, stopSignal: RunStopSignal?, controls: RunnerControls?) {
+        self.session = session
+        self.clock = clock
         self.stopSignal = stopSignal
         self.controls = controls
-        self.session = session
-        self.merge = merge
-        self.clock = clock
         pending.reserveCapacity(4)
     }
 
-    func next() async -> RunEvent? {
-        if pendingIndex == pending.count, pendingIndex > 0 {
-            pending.removeAll(keepingCapacity: true)
-            pendingIndex = 0
-        }
-        while pending.isEmpty {
-            if finished { return nil }
-            switch merge.nextWithoutWaiting() {
-            case .sample(let reading): take(reading)
-            case .ended: take(nil)
-            case .mustWait: take(await merge.next())
+    /// The next event waiting, if any.
+    mutating func nextPending() -> RunEvent? {
+        guard pendingIndex < pending.count else {
+            if pendingIndex > 0 {
+                pending.removeAll(keepingCapacity: true)
+                pendingIndex = 0
             }
+            return nil
         }
         pendingIndex += 1
         return pending[pendingIndex - 1]
     }
 
     /// Feeds one reading to the session and queues the events it causes; nil: the sensors ended.
-    private func take(_ reading: SensorReading?) {
+    mutating func take(_ reading: SensorReading?) {
         guard let reading else {
             let cancelled = Task.isCancelled
             let time = cancelled ? max(session.elapsedSeconds, clock.now()) : session.elapsedSeconds
@@ -135,7 +156,7 @@ private final class RunDriver: @unchecked Sendable {
     }
 
     /// Applies the runner's commands at the current run time; true when one ended the run.
-    private func applyCommands() -> Bool {
+    private mutating func applyCommands() -> Bool {
         guard let commands = controls?.take(), !commands.isEmpty else { return false }
         let time = session.elapsedSeconds
         for command in commands {
@@ -156,7 +177,7 @@ private final class RunDriver: @unchecked Sendable {
         return false
     }
 
-    private func end(_ summary: RunSummary) {
+    private mutating func end(_ summary: RunSummary) {
         pending.append(.finished(summary))
         finished = true
     }
