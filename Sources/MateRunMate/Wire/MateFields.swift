@@ -1,85 +1,58 @@
 import MateRunJSON
 
-/// Reads typed fields of one message's JSON object, with errors that name the message and field.
+/// Reads typed fields of one message's JSON object through `JSONField`, with errors that name the
+/// message and field as the wire's close reasons do.
 struct MateFields {
     let type: String
-    let members: JSONObject
+    private let object: JSONField
 
-    /// Present and not null.
-    private func value(_ field: String) -> JSON? {
-        guard let value = members[field], value != .null else { return nil }
-        return value
-    }
-
-    private func required(_ field: String) throws(MateWireError) -> JSON {
-        guard let value = value(field) else { throw .missingField(type: type, field: field) }
-        return value
+    init(type: String, members: JSONObject) {
+        self.type = type
+        object = JSONField(.object(members))
     }
 
     func string(_ field: String, maxLength: Int) throws(MateWireError) -> String {
-        guard let value = try optionalString(field, maxLength: maxLength) else {
-            throw .missingField(type: type, field: field)
+        try read(field) { () throws(JSONFieldError) in
+            try object[field].string(maxCharacters: maxLength, maxBytes: maxLength * MateWireLimits.bytesPerCharacter)
         }
-        return value
     }
 
     func optionalString(_ field: String, maxLength: Int) throws(MateWireError) -> String? {
-        guard let value = value(field) else { return nil }
-        guard case .string(let text) = value else {
-            throw .wrongFieldType(type: type, field: field, expected: "a string")
-        }
-        guard text.utf8.count <= maxLength * MateWireLimits.bytesPerCharacter else {
-            throw .invalidValue(
-                type: type, field: field, detail: "is longer than \(maxLength * MateWireLimits.bytesPerCharacter) bytes")
-        }
-        guard text.count <= maxLength else {
-            throw .invalidValue(type: type, field: field, detail: "is longer than \(maxLength) characters")
-        }
-        return text
+        object[field].isMissing ? nil : try string(field, maxLength: maxLength)
     }
 
     func bool(_ field: String) throws(MateWireError) -> Bool {
-        guard case .bool(let flag) = try required(field) else {
-            throw .wrongFieldType(type: type, field: field, expected: "a boolean")
-        }
-        return flag
+        try read(field) { () throws(JSONFieldError) in try object[field].bool() }
     }
 
     /// An integer in `range`; `3.0` or `"3"` is a wrong type, not 3.
     func integer(_ field: String, in range: ClosedRange<Int>) throws(MateWireError) -> Int {
-        guard let value = try optionalInteger(field, in: range) else {
-            throw .missingField(type: type, field: field)
-        }
-        return value
+        try read(field) { () throws(JSONFieldError) in try object[field].integer(in: range) }
     }
 
     func optionalInteger(_ field: String, in range: ClosedRange<Int>) throws(MateWireError) -> Int? {
-        guard let value = value(field) else { return nil }
-        guard case .number(let number) = value, number.isIntegerLiteral else {
-            throw .wrongFieldType(type: type, field: field, expected: "an integer")
-        }
-        guard let integer = number.integer, range.contains(integer) else {
-            throw .invalidValue(type: type, field: field, detail: "must be in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return integer
+        object[field].isMissing ? nil : try integer(field, in: range)
     }
 
     /// A finite number in `range`.
     func number(_ field: String, in range: ClosedRange<Double>) throws(MateWireError) -> Double {
-        guard let value = try optionalNumber(field, in: range) else {
-            throw .missingField(type: type, field: field)
-        }
-        return value
+        try read(field) { () throws(JSONFieldError) in try object[field].number(in: range) }
     }
 
     func optionalNumber(_ field: String, in range: ClosedRange<Double>) throws(MateWireError) -> Double? {
-        guard let value = value(field) else { return nil }
-        guard case .number(let number) = value else {
-            throw .wrongFieldType(type: type, field: field, expected: "a number")
+        object[field].isMissing ? nil : try number(field, in: range)
+    }
+
+    /// The field's read, its miss as the wire names it.
+    private func read<Value>(_ field: String, _ body: () throws(JSONFieldError) -> Value) throws(MateWireError) -> Value {
+        do {
+            return try body()
+        } catch {
+            switch error.problem {
+            case .missing: throw .missingField(type: type, field: field)
+            case .wrongType: throw .wrongFieldType(type: type, field: field, expected: error.expected)
+            case .outOfRange: throw .invalidValue(type: type, field: field, detail: error.expected)
+            }
         }
-        guard let double = number.double, range.contains(double) else {
-            throw .invalidValue(type: type, field: field, detail: "must be a finite number in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return double
     }
 }

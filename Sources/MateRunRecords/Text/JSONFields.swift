@@ -1,34 +1,30 @@
 import MateRunJSON
 
-/// An object of a store file, parsed by the project's one JSON parser and read field by field:
-/// each miss is a `RecordFormatError` naming the file, the field and what was expected.
+/// An object of a store file, parsed by the project's one JSON parser and read through
+/// `JSONField`: each miss is a `RecordFormatError` naming the file, the field and what was
+/// expected.
 struct JSONFields {
-    private let object: JSONObject
-    /// Where the object's parent sits (`run.json`), and the object's key and index in it: the
-    /// place is only spelled out for a message, not for each of the many objects read well.
+    private let object: JSONField
+    /// Where the object's parent sits (`run.json`); the place is only spelled out for a message,
+    /// not for each of the many objects read well.
     private let parentPlace: String
-    private let key: String?
-    private let index: Int?
 
     /// No figure of a run comes near this; a bound on every number keeps a corrupt file from
     /// overflowing a conversion later (to a whole number, a date, an export's decimal).
     static let largestNumber = 1e12
 
     init(_ object: JSONObject, place: String) {
-        self.init(object, parentPlace: place, key: nil, index: nil)
+        self.init(JSONField(.object(object)), parentPlace: place)
     }
 
-    private init(_ object: JSONObject, parentPlace: String, key: String?, index: Int?) {
+    private init(_ object: JSONField, parentPlace: String) {
         self.object = object
         self.parentPlace = parentPlace
-        self.key = key
-        self.index = index
     }
 
     /// Where the object sits, for messages: `run.json`, `track.jsonl line 12`, `run.json bests 1k`.
     var place: String {
-        guard let key else { return parentPlace }
-        return "\(parentPlace) \(key)" + (index.map { "[\($0)]" } ?? "")
+        object.key.isEmpty ? parentPlace : "\(parentPlace) \(object.key)"
     }
 
     /// Parses `bytes` as one JSON object.
@@ -44,36 +40,24 @@ struct JSONFields {
     }
 
     /// Whether the field is there and not `null`.
-    func has(_ key: String) -> Bool {
-        if let value = object[key], value != .null { return true }
-        return false
-    }
+    func has(_ key: String) -> Bool { !object[key].isMissing }
 
-    func optionalString(_ key: String) -> String? {
-        guard case .string(let text)? = object[key] else { return nil }
-        return text
-    }
+    func optionalString(_ key: String) -> String? { object[key].stringValue }
 
     func string(_ key: String) throws(RecordFormatError) -> String {
-        guard let text = optionalString(key) else { throw missing(key, "a string") }
-        return text
+        try read(key, "a string") { () throws(JSONFieldError) in try object[key].string() }
     }
 
-    func optionalBool(_ key: String) -> Bool? {
-        guard case .bool(let flag)? = object[key] else { return nil }
-        return flag
-    }
+    func optionalBool(_ key: String) -> Bool? { try? object[key].bool() }
 
     func number(_ key: String) throws(RecordFormatError) -> Double {
-        guard let value = optionalNumber(key) else { throw missing(key, "a number within ±1e12") }
-        return value
+        try read(key, "a number within ±1e12") { () throws(JSONFieldError) in
+            try object[key].number(in: -Self.largestNumber...Self.largestNumber)
+        }
     }
 
     func optionalNumber(_ key: String) -> Double? {
-        guard case .number(let number)? = object[key], let value = number.double, abs(value) <= Self.largestNumber else {
-            return nil
-        }
-        return value
+        try? object[key].number(in: -Self.largestNumber...Self.largestNumber)
     }
 
     /// A number that must be a whole one (a version, an index, a count).
@@ -96,17 +80,17 @@ struct JSONFields {
     }
 
     func optionalObject(_ key: String) -> JSONFields? {
-        object[key]?.objectValue.map { JSONFields($0, parentPlace: place, key: key, index: nil) }
+        (try? object[key].object()).map { JSONFields($0, parentPlace: place) }
     }
 
     func objects(_ key: String) throws(RecordFormatError) -> [JSONFields] {
-        guard case .array(let items)? = object[key] else { throw missing(key, "an array") }
+        let items = try read(key, "an array") { () throws(JSONFieldError) in try object[key].array() }
         let parentPlaceOfChildren = place
         var fields: [JSONFields] = []
         fields.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard let object = item.objectValue else { throw missing("\(key)[\(index)]", "an object") }
-            fields.append(JSONFields(object, parentPlace: parentPlaceOfChildren, key: key, index: index))
+        for item in items {
+            guard (try? item.object()) != nil else { throw missing(item.key, "an object") }
+            fields.append(JSONFields(item, parentPlace: parentPlaceOfChildren))
         }
         return fields
     }
@@ -116,6 +100,17 @@ struct JSONFields {
         let text = try string(key)
         guard let word = Word(rawValue: text) else { throw missing(key, "a known word, not \"\(text)\"") }
         return word
+    }
+
+    /// The field's read, a miss complained about as expecting `what`.
+    private func read<Value>(
+        _ key: String, _ what: String, _ body: () throws(JSONFieldError) -> Value
+    ) throws(RecordFormatError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw missing(key, what)
+        }
     }
 
     private func missing(_ key: String, _ expected: String) -> RecordFormatError {
