@@ -41,15 +41,7 @@ package final class SocketPairListener: ConnectionSource {
     /// Connects to the listener: returns the caller's end, with `options`, and hands the other end
     /// to the next `accept`. `remote` is the peer as the accepting server will name it.
     package func connect(from remote: TCPEndpoint, options: TCPConnectionOptions) throws(SocketError) -> TCPConnection {
-        let operation = "connect a local pair for \(remote)"
-        let (mine, theirs) = try SocketPair.make(operation: operation)
-        let connection: TCPConnection
-        do {
-            connection = try TCPConnection(adopting: mine, remote: remote, options: options, overTCP: false)
-        } catch {
-            Glibc.close(theirs)
-            throw error
-        }
+        let (connection, theirs) = try TCPConnection.pairEnd(remote: remote, options: options)
         let end = QueuedEnd(fd: theirs, remote: remote)
         enum Handover {
             case waiter(CheckedContinuation<QueuedEnd, any Error>)
@@ -73,7 +65,7 @@ package final class SocketPairListener: ConnectionSource {
         case .refused(let reason):
             Glibc.close(theirs)
             connection.abort()
-            throw SocketError(operation: operation, detail: reason, code: ECONNREFUSED)
+            throw SocketError(operation: "connect a local pair for \(remote)", detail: reason, code: ECONNREFUSED)
         }
         return connection
     }

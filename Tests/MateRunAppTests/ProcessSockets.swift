@@ -54,9 +54,13 @@ struct ProcessSockets {
         return inodes
     }
 
-    /// The rows of `/proc/PID/net/TABLE` without its header, split into columns.
+    /// The rows of `/proc/PID/net/TABLE` without its header, split into columns. Read to the end
+    /// through a file handle: `String(contentsOfFile:)` stops after the first page of a /proc
+    /// file (its size says 0), which loses every socket past about the 27th line.
     private static func rows(pid: Int32, table: String) -> [[String]] {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/net/\(table)") else { return [] }
+        defer { try? handle.close() }
+        guard let bytes = try? handle.readToEnd() else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
     }
 }
