@@ -12,7 +12,7 @@ import PackageDescription
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
 //   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
-//   MateRunRelay         TCP byte streams carried through NATS     → NATS, Socket
+//   MateRunRelay         byte streams carried through NATS, no port → NATS, Socket
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
 //   MateRunGPSD          a real GPS: gpsd's JSON client, live sensors → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all

@@ -159,7 +159,7 @@ final class LinkRoundTrip {
 
 /// A host and a joiner paired over loopback with the production handshake and timings.
 struct PairedLinks {
-    let server: MateHost
+    let server: MateHost<TCPListener>
     let host: any MateLink
     let joiner: any MateLink
 

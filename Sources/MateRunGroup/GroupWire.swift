@@ -152,19 +152,25 @@ package enum GroupWire {
 
     // MARK: Standing
 
+    /// Written field by field (`JSONWriter`), not as a `JSON` tree: a coordinator writes one per
+    /// runner each second, 10,000 a second in a big group (BENCHMARKS.md, section e).
     package static func standing(_ standing: GroupStanding) -> [UInt8] {
-        var members: [(String, JSON)] = [
-            ("type", .string("standing")), ("phase", .string(standing.phase.rawValue)),
-            ("place", standing.place.map { .integer($0) } ?? .null), ("runners", .integer(standing.runners)),
-            ("goal_m", .number(standing.goalMetres, decimals: 1)),
-        ]
+        var writer = JSONWriter()
+        writer.field("type", "standing")
+        writer.field("phase", standing.phase.rawValue)
+        if let place = standing.place { writer.field("place", place) } else { writer.nullField("place") }
+        writer.field("runners", standing.runners)
+        writer.field("goal_m", standing.goalMetres, decimals: 1)
         if let leader = standing.leader {
-            members.append(("leader", .object([("name", .string(leader.name)), ("distance_m", .number(leader.distanceMetres, decimals: 1))])))
+            writer.field("leader") { leaderFields in
+                leaderFields.field("name", leader.name)
+                leaderFields.field("distance_m", leader.distanceMetres, decimals: 1)
+            }
         }
-        if let ahead = standing.ahead { members.append(("ahead", neighbourFields(ahead))) }
-        if let behind = standing.behind { members.append(("behind", neighbourFields(behind))) }
-        if let team = standing.teamMetres { members.append(("team_m", .number(team, decimals: 1))) }
-        return bytes(.object(members))
+        if let ahead = standing.ahead { writer.field("ahead") { write(ahead, to: &$0) } }
+        if let behind = standing.behind { writer.field("behind") { write(behind, to: &$0) } }
+        if let team = standing.teamMetres { writer.field("team_m", team, decimals: 1) }
+        return writer.closed()
     }
 
     package static func standing(_ payload: [UInt8]) -> GroupStanding? {
@@ -222,11 +228,11 @@ package enum GroupWire {
             id: id, name: name, distanceMetres: distance, elapsedSeconds: elapsed, status: status, reachedGoal: reached, note: note)
     }
 
-    private static func neighbourFields(_ neighbour: GroupStanding.Neighbour) -> JSON {
-        .object([
-            ("name", .string(neighbour.name)), ("gap_m", .number(neighbour.gapMetres, decimals: 1)),
-            ("gap_s", neighbour.gapSeconds.map { .number($0, decimals: 1) } ?? .null), ("status", .string(neighbour.status.rawValue)),
-        ])
+    private static func write(_ neighbour: GroupStanding.Neighbour, to writer: inout JSONWriter) {
+        writer.field("name", neighbour.name)
+        writer.field("gap_m", neighbour.gapMetres, decimals: 1)
+        if let gap = neighbour.gapSeconds { writer.field("gap_s", gap, decimals: 1) } else { writer.nullField("gap_s") }
+        writer.field("status", neighbour.status.rawValue)
     }
 
     private static func neighbour(_ object: JSONObject) -> GroupStanding.Neighbour? {

@@ -28,10 +28,16 @@ package struct JSONWriter {
 
     /// The object closed and followed by the frame's newline.
     package func frame() -> [UInt8] {
-        var frame = bytes
-        frame.append(UInt8(ascii: "}"))
+        var frame = closed()
         frame.append(UInt8(ascii: "\n"))
         return frame
+    }
+
+    /// The object closed, without a newline: a message's whole payload (NATS) rather than a line.
+    package func closed() -> [UInt8] {
+        var object = bytes
+        object.append(UInt8(ascii: "}"))
+        return object
     }
 
     package mutating func field(_ key: StaticString, _ value: String) {
@@ -58,6 +64,25 @@ package struct JSONWriter {
             return
         }
         bytes.append(contentsOf: JSONNumberText.shortest(value).utf8)
+    }
+
+    /// Writes `value` with `decimals` digits after the point (`JSONNumberText.fixed`), as
+    /// `JSON.number(_:decimals:)` does; a non-finite one as `null`.
+    package mutating func field(_ key: StaticString, _ value: Double, decimals: Int) {
+        writeKey(key)
+        guard value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        bytes.append(contentsOf: JSONNumberText.fixed(value, decimals: decimals).utf8)
+    }
+
+    /// Writes an object as the field's value, its own fields written by `build`.
+    package mutating func field(_ key: StaticString, object build: (inout JSONWriter) -> Void) {
+        writeKey(key)
+        var nested = JSONWriter()
+        build(&nested)
+        bytes.append(contentsOf: nested.closed())
     }
 
     package mutating func nullField(_ key: StaticString) {

@@ -227,19 +227,29 @@ if !skipCluster {
             "--cluster_name", "materun", "--cluster", "nats://127.0.0.1:\(routes[index])", "--routes", others,
         ]))
     }
-    // Wait for the routes: a message published on the first node reaches a subscriber on the last.
+    // Wait for the routes: a message published on the first node, again every 100 ms, reaches a
+    // subscriber on the last. One bounded wait on the stream: a wait that times out cancels its
+    // reader, which ends an AsyncStream for good, so the wait is not retried in short slices.
     let first = try await connect(nodes[0].port, name: "route check")
     let last = try await connect(nodes[2].port, name: "route check")
     let check = try last.subscribe("materun.route.check")
     try await last.flush()
-    var routed = false
-    for _ in 0..<100 where !routed {
-        try first.publish("materun.route.check", payload: [1])
-        routed = (try? await next(check.messages, within: 0.2)) != nil
+    let pinging = Task {
+        while !Task.isCancelled {
+            try? first.publish("materun.route.check", payload: [1])
+            try? await Task.sleep(for: .milliseconds(100))
+        }
     }
+    let routed = (try? await next(check.messages, within: 30)) != nil
+    pinging.cancel()
     say("3-node cluster on 127.0.0.1 (routes \(routes.map(String.init).joined(separator: ","))): routes up: \(routed)")
     await first.close()
     await last.close()
+    guard routed else {
+        say("the cluster's routes did not come up within 30 s: nothing measured")
+        for node in nodes { await node.stop() }
+        exit(1)
+    }
     for runners in sizes {
         try await runGroup(runners: runners, ports: nodes.map(\.port), label: "3 nodes  ")
     }

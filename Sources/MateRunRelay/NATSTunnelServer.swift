@@ -2,19 +2,20 @@ import MateRunNATS
 import MateRunSocket
 import Synchronization
 
-/// The serving end of a tunnel: answers dial requests in its room by connecting to a local TCP
-/// service (a mate host on 127.0.0.1) and piping the bytes through NATS. Both ends dial out to
-/// the NATS server; the local service is never reachable from the network.
+/// The serving end of a tunnel: answers dial requests in its room by connecting to `listener`, the
+/// `SocketPairListener` a local service (a mate host) accepts from, and piping the bytes through
+/// NATS. Both ends dial out to the NATS server and nothing listens: the service is reachable only
+/// through the room, and names each connection's peer as the NATS server it came through.
 package final class NATSTunnelServer: Sendable {
     package let subjects: NATSTunnelSubjects
     private let client: NATSClient
-    private let target: TCPEndpoint
+    private let listener: SocketPairListener
     private let live = Mutex<[String: TCPConnection]>([:])
 
-    package init(client: NATSClient, room: String, target: TCPEndpoint) {
+    package init(client: NATSClient, room: String, listener: SocketPairListener) {
         self.client = client
         subjects = NATSTunnelSubjects(room: room)
-        self.target = target
+        self.listener = listener
     }
 
     /// Subscribes to the room's dial requests; call before telling anyone the room.
@@ -43,20 +44,34 @@ package final class NATSTunnelServer: Sendable {
     }
 
     private func carry(id: String, replyTo: String) async {
-        let inbound: NATSSubscription
-        let local: TCPConnection
+        guard let (inbound, local) = await connect(id) else {
+            try? client.publish(replyTo, payload: Array("refused".utf8))
+            return
+        }
         do {
-            inbound = try client.subscribe(subjects.toServer(id))
-            local = try await TCPConnection.connect(to: target, timeout: .seconds(5), options: NATSTunnelPipe.localOptions)
-            try await client.flush()
             try client.publish(replyTo, payload: Array("ok".utf8))
         } catch {
-            try? client.publish(replyTo, payload: Array("refused".utf8))
+            local.close()
+            inbound.unsubscribe()
             return
         }
         live.withLock { $0[id] = local }
         await NATSTunnelPipe.run(local: local, client: client, outbound: subjects.toClient(id), inbound: inbound)
         _ = live.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// Subscribes to connection `id`'s inbound bytes (and makes sure the server has the
+    /// subscription before the dialler is told `ok`), and connects to the local service; nil,
+    /// with nothing left open, when either fails.
+    private func connect(_ id: String) async -> (NATSSubscription, TCPConnection)? {
+        guard let inbound = try? client.subscribe(subjects.toServer(id)) else { return nil }
+        do {
+            try await client.flush()
+            return (inbound, try listener.connect(from: client.options.url.endpoint, options: NATSTunnelPipe.localOptions))
+        } catch {
+            inbound.unsubscribe()
+            return nil
+        }
     }
 
     /// A NATS connection that dropped may have lost bytes in flight: every carried connection is

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// One TCP connection carrying newline-delimited frames, safe to use from async code.
+/// One TCP connection carrying newline-delimited frames, safe to use from async code. (Or one end
+/// of a local socket pair, `pair(remote:options:otherOptions:)`, which behaves the same.)
 ///
 /// Blocking I/O never runs on the Swift concurrency pool: each connection owns one `Thread`
 /// that polls the socket, reads and splits frames (handing them out through `frames`), writes
@@ -30,12 +31,15 @@ package final class TCPConnection: Sendable {
     let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
     let flow: TCPFrameFlow
 
-    /// Takes over a connected socket and starts its I/O thread.
-    init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions) throws(SocketError) {
+    /// Takes over a connected socket and starts its I/O thread; `overTCP` is false for a local
+    /// socket, which has no Nagle delay to turn off.
+    init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions, overTCP: Bool = true) throws(SocketError) {
         _ = SocketOptions.ignoreBrokenPipe
         do {
             try SocketOptions.setNonBlocking(fd, operation: "configure connection to \(remote)")
-            try SocketOptions.setNoDelay(fd, operation: "configure connection to \(remote)")
+            if overTCP {
+                try SocketOptions.setNoDelay(fd, operation: "configure connection to \(remote)")
+            }
             wake = try WakePipe()
         } catch {
             Glibc.close(fd)

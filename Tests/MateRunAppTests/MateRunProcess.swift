@@ -99,6 +99,8 @@ final class MateRunProcess {
     /// Standard error so far, a line each.
     var errorLines: [String] { errors.lines }
     var isRunning: Bool { process.isRunning }
+    /// The process id, to look the process up in /proc.
+    var pid: Int32 { process.processIdentifier }
 
     /// The JSON objects on standard output so far whose `type` is `type`.
     /// (materun writes `type` first, so other lines are skipped without parsing them.)

@@ -4,8 +4,9 @@ import MateRunTestSupport
 import Testing
 
 /// Real materun processes through a real nats-server, one test at a time: two paired with
-/// `host --via` and `join --via` (neither listens on the network, a restarted server and a cut
-/// NATS connection both heal, both sides name the same result), and groups (GroupProcessTests.swift).
+/// `host --via` and `join --via` (neither holds a listening socket, as /proc shows; a restarted
+/// server and a cut NATS connection both heal; both sides name the same result), and groups
+/// (GroupProcessTests.swift).
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
 struct NATSProcessTests {
     static let bound = Duration.seconds(150)
@@ -53,6 +54,45 @@ struct NATSProcessTests {
         await server.stop()
     }
 
+    @Test func aHostAndAJoinerThroughNATSNeverHoldAListeningSocket() async throws {
+        let executable = try requireMateRunExecutable()
+        let server = try await NATSServerProcess.start()
+        let deadline = ContinuousClock.now + Self.bound
+        let host = try MateRunProcess(
+            "host", arguments: [
+                "host", scenario("race-fast-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--mode", "race", "--goal", "0.5",
+                "--speed", "20", "--json",
+            ], executable: executable)
+        defer { host.kill() }
+        let listening = try #require(try await host.firstEvent("listening", before: deadline), "no listening line: \(host.tail)")
+        let code = try #require(listening["code"] as? String)
+        let joiner = try MateRunProcess(
+            "join", arguments: ["join", scenario("race-steady-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--code", code, "--json"],
+            executable: executable)
+        defer { joiner.kill() }
+
+        // Given a pair through NATS, when both sides are looked at in /proc every 100 ms from
+        // before pairing to their exit, then neither ever holds a listening socket, while each
+        // is seen holding its connection to the server (the look-up finds their sockets).
+        var listeners: [String] = []
+        var seenConnected: Set<String> = []
+        while host.isRunning || joiner.isRunning, ContinuousClock.now < deadline {
+            for side in [host, joiner] where side.isRunning {
+                let sockets = ProcessSockets(pid: side.pid)
+                listeners += sockets.listening.map { "\(side.label): \($0)" }
+                if sockets.entries.contains(where: { $0.table.hasPrefix("tcp") && !$0.listening }) { seenConnected.insert(side.label) }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(listeners.isEmpty, "listening sockets: \(listeners)")
+        #expect(seenConnected == ["host", "join"], "a side's sockets were never found in /proc: \(seenConnected)")
+        #expect(try await host.exitStatus(before: deadline) == 0, "host: \(host.tail)")
+        #expect(try await joiner.exitStatus(before: deadline) == 0, "join: \(joiner.tail)")
+        #expect(host.lastEvent("summary")?["result"] as? String == "won", "host: \(host.tail)")
+        #expect(joiner.lastEvent("summary")?["result"] as? String == "lost", "join: \(joiner.tail)")
+        await server.stop()
+    }
+
     private func pairedRun(mode: String, host hostScenario: String, join joinScenario: String, goal: String, cut: Cut)
         async throws -> ([String: Any], [String: Any])?
     {
@@ -84,6 +124,7 @@ struct NATSProcessTests {
                 Issue.record("\(side.label) did not get 120 s into a paired run:\n\(side.tail)")
                 return nil
             }
+            #expect(ProcessSockets(pid: side.pid).listening.isEmpty, "\(side.label) listens")
         }
         switch cut {
         case .serverRestart:

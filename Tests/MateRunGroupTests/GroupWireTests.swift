@@ -32,20 +32,39 @@ import Testing
         #expect(read.board.phase == .running)
     }
 
+    /// Three runners in a team run, 100 m apart; the leader's name needs escaping, the last has left.
+    private let teamOfThree = GroupBoard(
+        phase: .running, terms: GroupTerms(mode: .team, goalMetres: 5000),
+        runners: [
+            GroupRunner(id: "a", name: "Ann \"A\"", distanceMetres: 300, elapsedSeconds: 100, status: .running),
+            GroupRunner(id: "b", name: "Bo", distanceMetres: 200, elapsedSeconds: 100, status: .running),
+            GroupRunner(id: "c", name: "Cy", distanceMetres: 100, elapsedSeconds: 100, status: .left),
+        ])
+
     @Test func aStandingReadsBack() throws {
-        let board = GroupBoard(
-            phase: .running, terms: GroupTerms(mode: .team, goalMetres: 5000),
-            runners: [
-                GroupRunner(id: "a", name: "Ann", distanceMetres: 300, elapsedSeconds: 100, status: .running),
-                GroupRunner(id: "b", name: "Bo", distanceMetres: 200, elapsedSeconds: 100, status: .running),
-                GroupRunner(id: "c", name: "Cy", distanceMetres: 100, elapsedSeconds: 100, status: .running),
-            ])
-        let standing = try #require(GroupStanding(board: board, id: "b"))
+        let standing = try #require(GroupStanding(board: teamOfThree, id: "b"))
         let read = try #require(GroupWire.standing(GroupWire.standing(standing)))
         #expect(read.place == 2)
-        #expect(read.ahead?.name == "Ann" && read.ahead?.gapMetres == 100 && read.ahead?.gapSeconds == 50)
+        #expect(read.ahead?.name == "Ann \"A\"" && read.ahead?.gapMetres == 100 && read.ahead?.gapSeconds == 50)
         #expect(read.behind?.name == "Cy")
         #expect(read.teamMetres == 600)
+    }
+
+    @Test func aStandingIsWrittenAsProtocolMdShowsIt() throws {
+        // Given the middle runner of three in a team run
+        let standing = try #require(GroupStanding(board: teamOfThree, id: "b"))
+        // When its standing is written, then the bytes are section 11.3's, fields in its order
+        #expect(String(decoding: GroupWire.standing(standing), as: UTF8.self) == """
+            {"type":"standing","phase":"running","place":2,"runners":3,"goal_m":5000.0,"leader":{"name":"Ann \\"A\\"","distance_m":300.0},\
+            "ahead":{"name":"Ann \\"A\\"","gap_m":100.0,"gap_s":50.0,"status":"running"},\
+            "behind":{"name":"Cy","gap_m":100.0,"gap_s":100.0,"status":"left"},"team_m":600.0}
+            """)
+        // And a standing with no one around and no figures yet writes nulls and leaves the rest out
+        let alone = GroupStanding(
+            phase: .gathering, place: nil, runners: 1, leader: nil, ahead: nil, behind: nil, teamMetres: nil, goalMetres: 1000)
+        #expect(String(decoding: GroupWire.standing(alone), as: UTF8.self) == """
+            {"type":"standing","phase":"gathering","place":null,"runners":1,"goal_m":1000.0}
+            """)
     }
 
     @Test(arguments: [

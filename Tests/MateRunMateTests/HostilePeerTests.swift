@@ -15,7 +15,7 @@ struct HostilePeerTests {
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
     static let options = TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: MateProtocol.maxFrameBytes)
 
-    private func host() throws -> MateHost {
+    private func host() throws -> MateHost<TCPListener> {
         try MateHost(code: "482913", hostName: "Ben", terms: terms, timings: .fast(handshake: 10))
     }
 

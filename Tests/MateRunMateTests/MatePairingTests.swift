@@ -12,7 +12,7 @@ struct MatePairingTests {
     let terms = MateTerms(mode: .race, goalMetres: 1000, speed: 2)
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
 
-    private func host(code: String = "482913", timings: MateTimings = .fast()) throws -> MateHost {
+    private func host(code: String = "482913", timings: MateTimings = .fast()) throws -> MateHost<TCPListener> {
         try MateHost(code: code, hostName: "Ben", terms: terms, timings: timings)
     }
 

@@ -28,7 +28,7 @@ extension MateTimings {
 struct PendingHostPairing {
     let task: Task<MatePairing, any Error>
 
-    init(_ host: MateHost) {
+    init(_ host: MateHost<some ConnectionSource>) {
         Task { await host.run() }
         task = Task { try await host.pairing() }
     }

@@ -11,7 +11,7 @@ import Testing
 struct TCPMateLinkTests {
     let goodbye = MateGoodbye(reason: .finished, message: "test over")
 
-    private func pairOver(_ timings: MateTimings, relayed: Bool = false) async throws -> (MatePairing, MatePairing, MateHost, ByteRelay?) {
+    private func pairOver(_ timings: MateTimings, relayed: Bool = false) async throws -> (MatePairing, MatePairing, MateHost<TCPListener>, ByteRelay?) {
         let host = try MateHost(code: "482913", hostName: "Ben", terms: MateTerms(mode: .team, goalMetres: 5000), timings: timings)
         let relay = relayed ? try ByteRelay(toPort: host.endpoint.port) : nil
         let waiting = PendingHostPairing(host)

@@ -5,12 +5,13 @@ import MateRunSocket
 import MateRunTestSupport
 import Testing
 
-/// A TCP conversation carried through a real nats-server, and what a lost message does to it.
+/// A conversation carried through a real nats-server between two local socket pairs (nothing
+/// listens), and what a lost message does to it.
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
 struct NATSTunnelTests {
-    /// An echo service on 127.0.0.1 that answers every chunk in upper case.
-    private func echoService() throws -> (TCPListener, Task<Void, Never>) {
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+    /// An echo service that answers every chunk in upper case, accepting from a listener with no port.
+    private func echoService() -> (SocketPairListener, Task<Void, Never>) {
+        let listener = SocketPairListener(backlog: 8)
         let serving = Task {
             while let connection = try? await listener.accept(options: NATSTunnelPipe.localOptions) {
                 Task {
@@ -27,18 +28,18 @@ struct NATSTunnelTests {
 
     @Test func bytesCrossTheTunnelBothWaysInOrderAndAnUnknownRoomIsNoResponders() async throws {
         let server = try await NATSServerProcess.start()
-        let (service, serving) = try echoService()
+        let (service, serving) = echoService()
         let hostClient = try await NATSClient.connect(NATSClientOptions(url: server.url))
-        let tunnelServer = NATSTunnelServer(client: hostClient, room: "room1", target: service.localEndpoint)
+        let tunnelServer = NATSTunnelServer(client: hostClient, room: "room1", listener: service)
         let dials = try await tunnelServer.open()
         let served = Task { await tunnelServer.run(dials) }
         let joinClient = try await NATSClient.connect(NATSClientOptions(url: server.url))
         await #expect(throws: NATSError.self) { _ = try await NATSTunnelClient(client: joinClient, room: "nobody") }
         let tunnel = try await NATSTunnelClient(client: joinClient, room: "room1")
         let carrying = Task { await tunnel.run() }
-        let endpoint = tunnel.localEndpoint
+        let dialer = tunnel.dialer
         let local = try await withTimeout {
-            try await TCPConnection.connect(to: endpoint, timeout: .seconds(5), options: NATSTunnelPipe.localOptions)
+            try await dialer.dial(timeout: .seconds(5), options: NATSTunnelPipe.localOptions)
         }
         var sent: [UInt8] = []
         for index in 0..<200 {
@@ -68,9 +69,9 @@ struct NATSTunnelTests {
 
     @Test func aGapInTheSequenceClosesTheCarriedConnectionInsteadOfLosingBytes() async throws {
         let server = try await NATSServerProcess.start()
-        let (service, serving) = try echoService()
+        let (service, serving) = echoService()
         let hostClient = try await NATSClient.connect(NATSClientOptions(url: server.url))
-        let tunnelServer = NATSTunnelServer(client: hostClient, room: "room2", target: service.localEndpoint)
+        let tunnelServer = NATSTunnelServer(client: hostClient, room: "room2", listener: service)
         let dials = try await tunnelServer.open()
         let served = Task { await tunnelServer.run(dials) }
         // A hand-made dialler: opens a carried connection, then skips Seq 2.

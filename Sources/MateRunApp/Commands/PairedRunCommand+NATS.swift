@@ -5,14 +5,16 @@ import MateRunNATS
 import MateRunPresentation
 import MateRunRelay
 import MateRunScenarios
+import MateRunSocket
 
 /// `host --via` and `join --via`: the same pairing, terms, start, run and resume as the direct
 /// link, carried through a NATS server so that both sides only dial out.
 ///
-/// The host's `MateHost` listens on 127.0.0.1 only, and a `NATSTunnelServer` carries each of the
-/// joiner's connections to it; the joiner's `MateJoiner` connects to a `NATSTunnelClient` on
-/// its own 127.0.0.1. The mate protocol, its code check and wrong-code budget, and the pair's
-/// rules are the direct link's, unchanged; a NATS connection that drops or a server that
+/// Nothing listens, on either side: the host's `MateHost` accepts from a `SocketPairListener` that
+/// its `NATSTunnelServer` fills with each connection the joiner opens through the room, and the
+/// joiner's `MateJoiner` dials through a `NATSTunnelClient`, which hands it one end of a local
+/// socket pair per connection. The mate protocol, its code check and wrong-code budget, and the
+/// pair's rules are the direct link's, unchanged; a NATS connection that drops or a server that
 /// restarts closes the carried connection, and the joiner resumes as after any cut.
 extension PairedRunCommand {
     func runAsHostThroughNATS(
@@ -27,13 +29,13 @@ extension PairedRunCommand {
         // The code names the room on the server too, so it is long and random, not six digits.
         let code = GroupCode.random()
         let client: NATSClient
-        let host: MateHost
+        let carried = SocketPairListener(backlog: Int(MateProtocol.listenBacklog))
+        let host = MateHost(source: carried, code: code, hostName: profile.name, terms: terms)
         let tunnel: NATSTunnelServer
         let dials: NATSSubscription
         do {
             client = try await NATSClient.connect(NATSClientOptions(url: url))
-            host = try MateHost(bind: "127.0.0.1", port: 0, code: code, hostName: profile.name, terms: terms)
-            tunnel = NATSTunnelServer(client: client, room: code, target: host.endpoint)
+            tunnel = NATSTunnelServer(client: client, room: code, listener: carried)
             dials = try await tunnel.open()
         } catch {
             throw CommandFailure("cannot pair through \(url): \(error)")
@@ -98,7 +100,7 @@ extension PairedRunCommand {
         do {
             outcome = .success(try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
                 try await MateJoiner(
-                    endpoint: tunnel.localEndpoint, code: options.code, name: profile.name, sport: scenario.sport
+                    dialer: tunnel.dialer, code: options.code, name: profile.name, sport: scenario.sport
                 ).pair()
             })
         } catch {

@@ -39,23 +39,31 @@ package final class SocketMateChannel: Sendable {
         incoming = AsyncThrowingStream(unfolding: { try await reader.next() })
     }
 
-    /// Connects to a host, bounded by `timeout`.
+    /// Connects to a host over TCP, bounded by `timeout`.
     package static func connect(
         to endpoint: TCPEndpoint,
         timeout: Duration = .seconds(MateProtocol.connectTimeout),
         idleTimeout: Duration = .seconds(MateProtocol.connectionIdleTimeout)
     ) async throws -> SocketMateChannel {
-        SocketMateChannel(connection: try await TCPConnection.connect(
-            to: endpoint, timeout: timeout, options: options(idleTimeout: idleTimeout, handshakeDeadline: idleTimeout)))
+        try await connect(through: .tcp(endpoint), timeout: timeout, idleTimeout: idleTimeout)
     }
 
-    /// Waits for the next joiner on `listener`; `handshakeTimeout` bounds how long it may take to
-    /// pair, counted from the connection's start, whatever it sends meanwhile.
+    /// Connects to a host through `dialer` (TCP, or a relay), bounded by `timeout`.
+    package static func connect(
+        through dialer: StreamDialer, timeout: Duration, idleTimeout: Duration
+    ) async throws -> SocketMateChannel {
+        SocketMateChannel(connection: try await dialer.dial(
+            timeout: timeout, options: options(idleTimeout: idleTimeout, handshakeDeadline: idleTimeout)))
+    }
+
+    /// Waits for the next joiner from `source` (a listener, or a relay's local pairs);
+    /// `handshakeTimeout` bounds how long it may take to pair, counted from the connection's
+    /// start, whatever it sends meanwhile.
     package static func accept(
-        from listener: TCPListener,
+        from source: some ConnectionSource,
         handshakeTimeout: Duration = .seconds(MateProtocol.handshakeTimeout)
     ) async throws -> SocketMateChannel {
-        SocketMateChannel(connection: try await listener.accept(
+        SocketMateChannel(connection: try await source.accept(
             options: options(idleTimeout: handshakeTimeout, handshakeDeadline: handshakeTimeout)))
     }
 

@@ -4,7 +4,11 @@ import MateRunSocket
 /// The hosting side of a pairing: listens, admits one mate with the right code, agrees the terms
 /// and the start, and keeps listening for the whole run so that a dropped joiner can resume.
 ///
-/// Its lifetime is structural, as a server's: `run()` owns the listener and serves until it is
+/// It takes its connections from a `Source`: a `TCPListener` for the direct link (`init(bind:…)`,
+/// with the `endpoint` joiners dial), or a `SocketPairListener` that a relay fills with
+/// connections carried through NATS, so that a host reached that way listens on no port.
+///
+/// Its lifetime is structural, as a server's: `run()` owns the source and serves until it is
 /// cancelled or `close()` is called, and the caller runs it beside the paired run (in a task
 /// group), so the host cannot be released while a joiner may still resume. `pairing()` waits
 /// for the mate. Every connection is handled in its own child task of `run()`, so a silent or
@@ -14,9 +18,7 @@ import MateRunSocket
 /// wait unpaired: a new one closes the oldest, so strangers holding sockets cannot exhaust the
 /// descriptors nor keep a real mate out. Notices are tallied (`NoticeTally`): one line per kind
 /// and interval. Listening stops when the link ends too, silently.
-package actor MateHost {
-    /// Where joiners connect, with the port the kernel chose when asked for port 0.
-    package nonisolated let endpoint: TCPEndpoint
+package actor MateHost<Source: ConnectionSource> {
     /// What happened to each connection, for the host's log, e.g. "refused 127.0.0.1: wrong
     /// pairing code". Keeps the newest 64 when nobody reads.
     package nonisolated let notices: AsyncStream<String>
@@ -24,7 +26,7 @@ package actor MateHost {
     private nonisolated let noticeSink: AsyncStream<String>.Continuation
     private nonisolated let pairings: AsyncStream<MatePairing>
     private nonisolated let pairingSink: AsyncStream<MatePairing>.Continuation
-    private let listener: TCPListener
+    private nonisolated let source: Source
     private let hostName: String
     /// The host runner's sport, declared in `welcome`.
     private let hostSport: Sport
@@ -40,16 +42,12 @@ package actor MateHost {
     private var connectionCount = 0
     private var tally = NoticeTally(interval: MateProtocol.noticeInterval)
 
-    /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
+    /// Serves joiners offering `code` from `source`.
     package init(
-        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, hostSport: Sport = .running,
-        terms: MateTerms, timings: MateTimings = .standard
-    ) throws {
-        guard let port = UInt16(exactly: port) else {
-            throw SocketError(operation: "listen on \(host):\(port)", detail: "port out of range 0...65535")
-        }
-        listener = try TCPListener(host: host, port: port, backlog: MateProtocol.listenBacklog)
-        endpoint = listener.localEndpoint
+        source: Source, code: String, hostName: String, hostSport: Sport = .running, terms: MateTerms,
+        timings: MateTimings = .standard
+    ) {
+        self.source = source
         self.hostName = hostName
         self.hostSport = hostSport
         self.terms = terms
@@ -60,23 +58,23 @@ package actor MateHost {
     }
 
     /// Serves joiners until cancelled or closed: accepts each connection and admits it in a child
-    /// task. Returns once the listener is closed and every admission has ended.
+    /// task. Returns once the source is closed and every admission has ended.
     package nonisolated func run() async {
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
                 while !Task.isCancelled {
                     do {
-                        let channel = try await SocketMateChannel.accept(from: listener, handshakeTimeout: timings.handshakeTimeout)
+                        let channel = try await SocketMateChannel.accept(from: source, handshakeTimeout: timings.handshakeTimeout)
                         let number = await arrived(channel.connection)
                         group.addTask { await self.admit(channel, number: number) }
                     } catch {
-                        guard !listener.isClosed, !(error is CancellationError) else { break }
+                        guard !source.isClosed, !(error is CancellationError) else { break }
                         await notice("accept failed", "accept failed: \(error)")
                         try? await timings.clock.sleep(.milliseconds(100))
                     }
                 }
             } onCancel: {
-                listener.close()
+                source.close()
             }
         }
         await close()
@@ -94,7 +92,7 @@ package actor MateHost {
     package func close() {
         guard !closed else { return }
         closed = true
-        listener.close()
+        source.close()
         pairingSink.finish()
         // Counts held back are told before a run starts (`seat`); after a run's end only its
         // result is printed, so they are told here only when no mate ever paired.
@@ -173,8 +171,8 @@ package actor MateHost {
             channel: channel, sessionID: sessionID, hostName: hostName, hostSport: hostSport, terms: terms, timings: timings)
         do {
             let start = try await handshake.run(&inbox)
-            let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .awaitMate) { [listener] in
-                listener.close()
+            let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .awaitMate) { [source] in
+                source.close()
             }
             await seat(sessionID, link: link)
             noticeSink.yield("paired with \(hello.name) at \(channel.peer)")
@@ -235,4 +233,22 @@ package actor MateHost {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+}
+
+extension MateHost where Source == TCPListener {
+    /// Binds `host:port` (port 0: any free port) for joiners offering `code`.
+    package init(
+        bind host: String = "127.0.0.1", port: Int = 0, code: String, hostName: String, hostSport: Sport = .running,
+        terms: MateTerms, timings: MateTimings = .standard
+    ) throws {
+        guard let port = UInt16(exactly: port) else {
+            throw SocketError(operation: "listen on \(host):\(port)", detail: "port out of range 0...65535")
+        }
+        self.init(
+            source: try TCPListener(host: host, port: port, backlog: MateProtocol.listenBacklog), code: code, hostName: hostName,
+            hostSport: hostSport, terms: terms, timings: timings)
+    }
+
+    /// Where joiners connect, with the port the kernel chose when asked for port 0.
+    package nonisolated var endpoint: TCPEndpoint { source.localEndpoint }
 }

@@ -5,30 +5,39 @@ import MateRunSocket
 /// terms, answers its round-trip pings and learns when the run starts.
 ///
 /// It exists so that the App pairs with one call; the `MateLink` it returns reconnects by itself
-/// when the connection drops (see `TCPMateLink`).
+/// when the connection drops (see `TCPMateLink`), through the same dialer: TCP to the host's
+/// address, or a relay (NATS) that needs nothing to listen.
 package struct MateJoiner: Sendable {
-    package let endpoint: TCPEndpoint
+    package let dialer: StreamDialer
     package let code: String
     package let name: String
     /// The own sport, declared in `hello` so that the host judges the own figures by it.
     package let sport: Sport
     package let timings: MateTimings
 
+    /// A joiner that connects to the host at `endpoint` over TCP.
     package init(
         endpoint: TCPEndpoint, code: String, name: String, sport: Sport = .running, timings: MateTimings = .standard
     ) {
-        self.endpoint = endpoint
+        self.init(dialer: .tcp(endpoint), code: code, name: name, sport: sport, timings: timings)
+    }
+
+    /// A joiner that reaches the host through `dialer`, for the pairing and every redial.
+    package init(
+        dialer: StreamDialer, code: String, name: String, sport: Sport = .running, timings: MateTimings = .standard
+    ) {
+        self.dialer = dialer
         self.code = code
         self.name = name
         self.sport = sport
         self.timings = timings
     }
 
-    /// Pairs with the host. Throws `SocketError` when the host cannot be reached and
-    /// `MatePairingError` when it refuses or the handshake fails.
+    /// Pairs with the host. Throws what the dialer throws when the host cannot be reached
+    /// (`SocketError` over TCP) and `MatePairingError` when it refuses or the handshake fails.
     package func pair() async throws -> MatePairing {
         let channel = try await SocketMateChannel.connect(
-            to: endpoint, timeout: timings.connectTimeout, idleTimeout: timings.handshakeTimeout
+            through: dialer, timeout: timings.connectTimeout, idleTimeout: timings.handshakeTimeout
         )
         do {
             try await channel.send(.hello(MateHello(name: name, code: code, sport: sport)))
@@ -37,7 +46,7 @@ package struct MateJoiner: Sendable {
             let terms = try await readTerms(&inbox)
             try await channel.send(.accept)
             let (inMilliseconds, arrival) = try await answerPingsUntilStart(&inbox, on: channel)
-            let redial = MateRedial(endpoint: endpoint, code: code, name: name, sessionID: welcome.sessionID, timings: timings)
+            let redial = MateRedial(dialer: dialer, code: code, name: name, sessionID: welcome.sessionID, timings: timings)
             let link = await TCPMateLink.open(channel: channel, timings: timings, recovery: .redial(redial))
             let countdown = Double(inMilliseconds) / 1000 - (timings.clock.now() - arrival).seconds
             return MatePairing(
@@ -55,7 +64,7 @@ package struct MateJoiner: Sendable {
         case .welcome(let welcome) where welcome.resumedLastReceivedSeq == nil:
             return welcome
         case .refused(let refusal):
-            throw MatePairingError.refused(refusal, host: endpoint, code: code)
+            throw MatePairingError.refused(refusal, host: dialer.server, code: code)
         default:
             throw inbox.unexpected(answer, expected: "welcome")
         }

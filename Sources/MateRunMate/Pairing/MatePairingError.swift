@@ -1,11 +1,11 @@
 import MateRunDomain
-import MateRunSocket
 
 /// Why pairing (or resuming a session) failed, in words the person at the terminal can act on,
 /// e.g. "the host at 127.0.0.1:5000 refused the pairing code 000000 (wrong_code): wrong pairing code".
 package enum MatePairingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host answered `hello` with `refused`; `code` is the pairing code that was offered.
-    case refused(MateRefusal, host: TCPEndpoint, code: String)
+    /// `host` names the server as its dialer does (`StreamDialer.server`).
+    case refused(MateRefusal, host: String, code: String)
     /// The mate sent a valid message that makes no sense at this step.
     case unexpected(MateMessage, expected: String, peer: String)
     /// The mate said goodbye during the handshake (e.g. declined the terms).

@@ -14,7 +14,7 @@ struct MateRedial: Sendable {
         case cancelled
     }
 
-    let endpoint: TCPEndpoint
+    let dialer: StreamDialer
     let code: String
     let name: String
     let sessionID: String
@@ -47,7 +47,7 @@ struct MateRedial: Sendable {
     private func attempt(lastReceivedSeq: Int) async throws -> (SocketMateChannel, Int) {
         let resume = MateResume(sessionID: sessionID, lastReceivedSeq: lastReceivedSeq)
         let channel = try await SocketMateChannel.connect(
-            to: endpoint, timeout: timings.connectTimeout, idleTimeout: timings.handshakeTimeout
+            through: dialer, timeout: timings.connectTimeout, idleTimeout: timings.handshakeTimeout
         )
         do {
             try await channel.send(.hello(MateHello(name: name, code: code, resume: resume)))
@@ -61,7 +61,7 @@ struct MateRedial: Sendable {
                 try Task.checkCancellation()
                 return (channel, mateLastReceivedSeq)
             case .refused(let refusal):
-                throw MatePairingError.refused(refusal, host: endpoint, code: code)
+                throw MatePairingError.refused(refusal, host: dialer.server, code: code)
             default:
                 throw inbox.unexpected(answer, expected: "a resumed welcome")
             }
