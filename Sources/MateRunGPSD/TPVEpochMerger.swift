@@ -48,11 +48,12 @@ package struct TPVEpochMerger: Sendable {
 
     /// Reads one line (without its newline) and returns the fix it completed, if any.
     package mutating func take(line: [UInt8]) -> GPSDFix? {
-        guard case .object(let object)? = try? JSONParser.parse(line) else {
+        guard let parsed = try? JSONParser.parse(line), parsed.objectValue != nil else {
             counts.garbage += 1
             return nil
         }
-        guard case .string("TPV")? = object["class"] else { return nil }
+        let object = JSONField(parsed)
+        guard object["class"].stringValue == "TPV" else { return nil }
         switch TPVReport.read(object) {
         case .malformed:
             counts.malformed += 1
@@ -118,8 +119,8 @@ struct TPVReport {
     /// Reads a TPV object: `mode` 2 or 3 with `time`, `lat` and `lon` is a fix; `mode` 0 or 1, or
     /// no position, is none; a wrong type, a non-finite number or a value out of range anywhere
     /// in the fields read makes the report malformed.
-    static func read(_ object: JSONObject) -> Reading {
-        guard let mode = integer(object["mode"]) else { return .malformed }
+    static func read(_ object: JSONField) -> Reading {
+        guard let mode = object["mode"].integerValue else { return .malformed }
         guard (0...3).contains(mode) else { return .malformed }
         var optional = OptionalFields(object)
         let altitude = optional.number("altHAE") ?? optional.number("altMSL") ?? optional.number("alt")
@@ -130,9 +131,8 @@ struct TPVReport {
         let course = optional.number("track", in: 0...360)
         let latitude = optional.number("lat", in: -90...90)
         let longitude = optional.number("lon", in: -180...180)
-        let timeField = object["time"]
         var time: Double?
-        switch timeField {
+        switch object["time"].value {
         case nil: break
         case .string(let text)?:
             guard let seconds = GPSDTime.unixSeconds(text) else { return .malformed }
@@ -158,31 +158,21 @@ struct TPVReport {
             course: course ?? earlier?.course)
     }
 
-    private static func integer(_ value: JSON?) -> Int? {
-        guard case .number(let number)? = value else { return nil }
-        return number.integer
-    }
-
     /// Reads optional numbers, remembering whether any was present but not a finite number in range.
     private struct OptionalFields {
-        let object: JSONObject
+        let object: JSONField
         var malformed = false
 
-        init(_ object: JSONObject) {
+        init(_ object: JSONField) {
             self.object = object
         }
 
         mutating func number(_ key: String, in range: ClosedRange<Double> = -1_000_000...1_000_000) -> Double? {
-            switch object[key] {
-            case nil, .null?:
-                return nil
-            case .number(let number)?:
-                guard let value = number.double, range.contains(value) else {
-                    malformed = true
-                    return nil
-                }
-                return value
-            default:
+            let field = object[key]
+            guard !field.isMissing else { return nil }
+            do {
+                return try field.number(in: range)
+            } catch {
                 malformed = true
                 return nil
             }

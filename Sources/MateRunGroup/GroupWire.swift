@@ -15,7 +15,7 @@ package enum GroupWire {
     }
 
     package static func joinName(_ payload: [UInt8]) -> String? {
-        guard let object = object(payload), case .string(let name)? = object["name"] else { return nil }
+        guard let object = object(payload), let name = object["name"].stringValue else { return nil }
         return name
     }
 
@@ -39,12 +39,12 @@ package enum GroupWire {
 
     /// A join's answer: the welcome, or the refusal's reason.
     package static func joinAnswer(_ payload: [UInt8]) -> Result<Welcome, GroupRefused>? {
-        guard let object = object(payload), case .string(let type)? = object["type"] else { return nil }
+        guard let object = object(payload), let type = object["type"].stringValue else { return nil }
         if type == "refused" {
-            guard case .string(let reason)? = object["reason"] else { return nil }
+            guard let reason = object["reason"].stringValue else { return nil }
             return .failure(GroupRefused(reason: reason))
         }
-        guard type == "welcome", case .string(let id)? = object["id"], case .string(let key)? = object["key"],
+        guard type == "welcome", let id = object["id"].stringValue, let key = object["key"].stringValue,
             let terms = terms(object)
         else { return nil }
         return .success(Welcome(id: id, key: key, terms: terms))
@@ -66,15 +66,15 @@ package enum GroupWire {
 
     /// A runner's message: its key, and its report (nil for a goodbye).
     package static func runnerMessage(_ payload: [UInt8]) -> (key: String, report: GroupReport?)? {
-        guard let object = object(payload), case .string(let type)? = object["type"], case .string(let key)? = object["key"] else {
+        guard let object = object(payload), let type = object["type"].stringValue, let key = object["key"].stringValue else {
             return nil
         }
         if type == "bye" { return (key, nil) }
-        guard type == "report", let seq = integer(object["seq"]), let elapsed = double(object["elapsed_s"]),
-            let distance = double(object["distance_m"]), case .bool(let finished)? = object["finished"]
+        guard type == "report", let seq = object["seq"].integerValue, let elapsed = object["elapsed_s"].numericValue,
+            let distance = object["distance_m"].numericValue, let finished = try? object["finished"].bool()
         else { return nil }
         var reachedGoal = false
-        if case .bool(let reached)? = object["reached_goal"] { reachedGoal = reached }
+        if let reached = try? object["reached_goal"].bool() { reachedGoal = reached }
         return (key, GroupReport(seq: seq, elapsedSeconds: elapsed, distanceMetres: distance, finished: finished, reachedGoal: reachedGoal))
     }
 
@@ -97,12 +97,12 @@ package enum GroupWire {
     }
 
     package static func control(_ payload: [UInt8]) -> Control? {
-        guard let object = object(payload), case .string(let type)? = object["type"] else { return nil }
+        guard let object = object(payload), let type = object["type"].stringValue else { return nil }
         switch type {
-        case "start": return double(object["in_s"]).map { .start(inSeconds: min(max($0, 0), 60)) }
+        case "start": return object["in_s"].numericValue.map { .start(inSeconds: min(max($0, 0), 60)) }
         case "stop": return .stop
         case "refused":
-            guard case .string(let id)? = object["id"], case .string(let reason)? = object["reason"] else { return nil }
+            guard let id = object["id"].stringValue, let reason = object["reason"].stringValue else { return nil }
             return .refused(id: id, reason: reason)
         default: return nil
         }
@@ -134,16 +134,16 @@ package enum GroupWire {
     }
 
     package static func board(_ payload: [UInt8]) -> BoardMessage? {
-        guard let object = object(payload), case .string("board")? = object["type"], case .string(let phaseText)? = object["phase"],
-            let phase = GroupBoard.Phase(rawValue: phaseText), let terms = terms(object), case .array(let list)? = object["results"],
-            let count = integer(object["runners"]), let team = double(object["team_m"])
+        guard let object = object(payload), object["type"].stringValue == "board", let phaseText = object["phase"].stringValue,
+            let phase = GroupBoard.Phase(rawValue: phaseText), let terms = terms(object), let list = try? object["results"].array(),
+            let count = object["runners"].integerValue, let team = object["team_m"].numericValue
         else { return nil }
         var runners: [GroupRunner] = []
         var places: [Int?] = []
         for item in list.prefix(boardLimit) {
-            guard let entry = item.objectValue, let runner = runner(entry) else { return nil }
+            guard let entry = try? item.object(), let runner = runner(entry) else { return nil }
             runners.append(runner)
-            places.append(integer(entry["place"]))
+            places.append(entry["place"].integerValue)
         }
         var board = GroupBoard(phase: phase, terms: terms, runners: [])
         board.runners = runners
@@ -174,18 +174,18 @@ package enum GroupWire {
     }
 
     package static func standing(_ payload: [UInt8]) -> GroupStanding? {
-        guard let object = object(payload), case .string("standing")? = object["type"], case .string(let phaseText)? = object["phase"],
-            let phase = GroupBoard.Phase(rawValue: phaseText), let runners = integer(object["runners"]),
-            let goal = double(object["goal_m"])
+        guard let object = object(payload), object["type"].stringValue == "standing", let phaseText = object["phase"].stringValue,
+            let phase = GroupBoard.Phase(rawValue: phaseText), let runners = object["runners"].integerValue,
+            let goal = object["goal_m"].numericValue
         else { return nil }
         var leader: GroupRunner?
-        if let entry = object["leader"]?.objectValue, case .string(let name)? = entry["name"], let distance = double(entry["distance_m"]) {
+        if let entry = try? object["leader"].object(), let name = entry["name"].stringValue, let distance = entry["distance_m"].numericValue {
             leader = GroupRunner(id: "", name: name, distanceMetres: distance)
         }
         return GroupStanding(
-            phase: phase, place: integer(object["place"]), runners: runners, leader: leader,
-            ahead: object["ahead"]?.objectValue.flatMap(neighbour), behind: object["behind"]?.objectValue.flatMap(neighbour),
-            teamMetres: double(object["team_m"]), goalMetres: goal)
+            phase: phase, place: object["place"].integerValue, runners: runners, leader: leader,
+            ahead: (try? object["ahead"].object()).flatMap(neighbour), behind: (try? object["behind"].object()).flatMap(neighbour),
+            teamMetres: object["team_m"].numericValue, goalMetres: goal)
     }
 
     // MARK: Pieces
@@ -196,11 +196,11 @@ package enum GroupWire {
         return fields
     }
 
-    private static func terms(_ object: JSONObject) -> GroupTerms? {
-        guard case .string(let modeText)? = object["mode"], let mode = MateMode(rawValue: modeText),
-            let goal = double(object["goal_m"]), goal > 0
+    private static func terms(_ object: JSONField) -> GroupTerms? {
+        guard let modeText = object["mode"].stringValue, let mode = MateMode(rawValue: modeText),
+            let goal = object["goal_m"].numericValue, goal > 0
         else { return nil }
-        let speed = double(object["speed"])
+        let speed = object["speed"].numericValue
         if let speed, !(0.01...10_000).contains(speed) { return nil }
         return GroupTerms(mode: mode, goalMetres: goal, speed: speed)
     }
@@ -215,15 +215,15 @@ package enum GroupWire {
         return .object(fields)
     }
 
-    private static func runner(_ object: JSONObject) -> GroupRunner? {
-        guard case .string(let id)? = object["id"], case .string(let name)? = object["name"],
-            let distance = double(object["distance_m"]), let elapsed = double(object["elapsed_s"]),
-            case .string(let statusText)? = object["status"], let status = GroupRunnerStatus(rawValue: statusText)
+    private static func runner(_ object: JSONField) -> GroupRunner? {
+        guard let id = object["id"].stringValue, let name = object["name"].stringValue,
+            let distance = object["distance_m"].numericValue, let elapsed = object["elapsed_s"].numericValue,
+            let statusText = object["status"].stringValue, let status = GroupRunnerStatus(rawValue: statusText)
         else { return nil }
         var reached = false
-        if case .bool(let value)? = object["reached_goal"] { reached = value }
+        if let value = try? object["reached_goal"].bool() { reached = value }
         var note: String?
-        if case .string(let text)? = object["note"] { note = text }
+        if let text = object["note"].stringValue { note = text }
         return GroupRunner(
             id: id, name: name, distanceMetres: distance, elapsedSeconds: elapsed, status: status, reachedGoal: reached, note: note)
     }
@@ -235,30 +235,21 @@ package enum GroupWire {
         writer.field("status", neighbour.status.rawValue)
     }
 
-    private static func neighbour(_ object: JSONObject) -> GroupStanding.Neighbour? {
-        guard case .string(let name)? = object["name"], let gap = double(object["gap_m"]), case .string(let statusText)? = object["status"],
+    private static func neighbour(_ object: JSONField) -> GroupStanding.Neighbour? {
+        guard let name = object["name"].stringValue, let gap = object["gap_m"].numericValue, let statusText = object["status"].stringValue,
             let status = GroupRunnerStatus(rawValue: statusText)
         else { return nil }
-        return GroupStanding.Neighbour(name: name, gapMetres: gap, gapSeconds: double(object["gap_s"]), status: status)
+        return GroupStanding.Neighbour(name: name, gapMetres: gap, gapSeconds: object["gap_s"].numericValue, status: status)
     }
 
     private static func bytes(_ json: JSON) -> [UInt8] {
         Array(json.jsonText.utf8)
     }
 
-    private static func object(_ payload: [UInt8]) -> JSONObject? {
-        guard payload.count <= 1_048_576 else { return nil }
-        return (try? JSONParser.parse(payload))?.objectValue
-    }
-
-    private static func double(_ json: JSON?) -> Double? {
-        guard case .number(let number)? = json, let value = number.double, value.isFinite else { return nil }
-        return value
-    }
-
-    private static func integer(_ json: JSON?) -> Int? {
-        guard case .number(let number)? = json else { return nil }
-        return number.integer
+    /// The message's object, read through `JSONField`; nil when it is too large or not an object.
+    private static func object(_ payload: [UInt8]) -> JSONField? {
+        guard payload.count <= 1_048_576, let parsed = try? JSONParser.parse(payload), parsed.objectValue != nil else { return nil }
+        return JSONField(parsed)
     }
 }
 

@@ -105,6 +105,12 @@ package struct JSONField: Sendable {
         return number.double
     }
 
+    /// The value as an integer when it is written as one and fits.
+    package var integerValue: Int? {
+        guard case .number(let number)? = value else { return nil }
+        return number.integer
+    }
+
     /// The value when it is a string.
     package var stringValue: String? {
         guard case .string(let text)? = value else { return nil }

@@ -27,15 +27,18 @@ package struct NATSServerInfo: Sendable, Equatable {
         } catch {
             throw .badInfo("\(error)")
         }
-        guard let object = json.objectValue else { throw .badInfo("not an object") }
+        guard json.objectValue != nil else { throw .badInfo("not an object") }
+        let object = JSONField(json)
         var info = NATSServerInfo()
-        if case .string(let id)? = object["server_id"] { info.serverID = id }
-        if case .string(let version)? = object["version"] { info.version = version }
-        if case .number(let number)? = object["max_payload"] {
-            guard let value = number.integer, value > 0 else { throw .badInfo("max_payload \(number.text)") }
+        if let id = object["server_id"].stringValue { info.serverID = id }
+        if let version = object["version"].stringValue { info.version = version }
+        if case .number? = object["max_payload"].value {
+            guard let value = try? object["max_payload"].integer(in: 1...Int.max) else {
+                throw .badInfo("max_payload \(object["max_payload"].found)")
+            }
             info.maxPayload = value
         }
-        if case .bool(let headers)? = object["headers"] { info.headers = headers }
+        if let headers = try? object["headers"].bool() { info.headers = headers }
         return info
     }
 }
