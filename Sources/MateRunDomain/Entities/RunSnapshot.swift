@@ -128,19 +128,3 @@ package struct CurrentLap: Sendable, Equatable {
         distanceMetres >= 10 ? movingSeconds / distanceMetres * 1000 : nil
     }
 }
-
-/// A `Double?` in 8 bytes: NaN stands for missing, so a NaN given is missing too (a figure of a
-/// run is never NaN).
-struct PackedOptional: Sendable, Equatable {
-    private let raw: Double
-
-    init(_ value: Double?) {
-        raw = value ?? .nan
-    }
-
-    var value: Double? { raw.isNaN ? nil : raw }
-
-    static func == (lhs: PackedOptional, rhs: PackedOptional) -> Bool {
-        lhs.value == rhs.value
-    }
-}
