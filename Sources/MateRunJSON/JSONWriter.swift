@@ -77,6 +77,19 @@ package struct JSONWriter {
         bytes.append(contentsOf: JSONNumberText.fixed(value, decimals: decimals).utf8)
     }
 
+    /// Writes a member of a `JSON` tree (fields a feature adds to a line built field by field).
+    package mutating func field(_ member: JSONMember) {
+        if hasFields {
+            bytes.append(UInt8(ascii: ","))
+        }
+        hasFields = true
+        var text = ""
+        JSONText.writeString(member.key, to: &text)
+        text += ":"
+        JSONText.write(member.value, to: &text)
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Writes an object as the field's value, its own fields written by `build`.
     package mutating func field(_ key: StaticString, object build: (inout JSONWriter) -> Void) {
         writeKey(key)

@@ -186,4 +186,37 @@ struct JSONEventViewTests {
         // Then
         #expect(line.hasSuffix(#""segment":{"index":3,"count":15,"activity":"running","remaining_m":133.3,"repeat":{"index":2,"count":6}}}"#))
     }
+
+    @Test("a line with every reading is exactly the JSON object its fields make, in their order")
+    func everyReading() {
+        // Given a paused snapshot with heart rate, cadence, elevation, grade, a segment and a mate
+        var snapshot = Fixtures.midRun
+        snapshot.isPaused = true
+        snapshot.currentPaceSecondsPerKilometre = nil
+        snapshot.heartRateBPM = 151.6
+        snapshot.cadenceSPM = 171.2
+        snapshot.elevationMetres = 42.37
+        snapshot.gradePercent = -3.04
+        snapshot.workout = WorkoutPosition(
+            index: 2, count: 5, step: Workout.Step(activity: .walking, durationSeconds: 120),
+            remainingSeconds: 61.26, remainingMetres: nil, next: nil)
+        let mate: [JSONMember] = [("mate", .object([("name", .string("Bo \"B\"")), ("lead_m", .number(-12.34, decimals: 1))]))]
+        // When the paused event is written
+        let line = view.line(for: .paused(snapshot, by: .runner), extraFields: mate)
+        // Then it is the object built member by member as a JSON tree
+        let expected = JSON.object([
+            ("type", .string("paused")), ("elapsed_s", .number(751.4, decimals: 1)), ("moving_s", .number(725.9, decimals: 1)),
+            ("distance_m", .number(2414.7, decimals: 1)), ("calories_kcal", .number(163.8, decimals: 1)),
+            ("pace_s_per_km", .null), ("avg_pace_s_per_km", .number(snapshot.averagePaceSecondsPerKilometre ?? .nan, decimals: 1)),
+            ("elevation_gain_m", .number(18.6, decimals: 1)), ("paused", .bool(true)), ("goal_m", .number(5000, decimals: 1)),
+            ("gps_ok", .bool(true)), ("heart_rate_bpm", .number(151.6, decimals: 0)), ("cadence_spm", .number(171.2, decimals: 0)),
+            ("elevation_m", .number(42.37, decimals: 1)), ("grade_percent", .number(-3.04, decimals: 1)),
+            ("segment", .object([
+                ("index", .integer(2)), ("count", .integer(5)), ("activity", .string("walking")),
+                ("remaining_s", .number(61.26, decimals: 1)),
+            ])),
+            ("by", .string("runner")),
+        ] + mate).jsonText
+        #expect(line == expected)
+    }
 }

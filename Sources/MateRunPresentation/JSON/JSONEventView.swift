@@ -17,45 +17,54 @@ package struct JSONEventView: Sendable {
         self.profile = profile
     }
 
-    /// The event as one line of JSON, without the newline.
+    /// The event as one line of JSON, without the newline. The events that carry a snapshot (one
+    /// a second of run time, hundreds of thousands in a replay at full speed) are written field
+    /// by field; the rest are built as a `JSON` tree.
     package func line(for event: RunEvent, extraFields: [JSONMember] = []) -> String {
-        JSON.object(fields(for: event) + extraFields).jsonText
-    }
-
-    /// The event's standard fields, in their stable order.
-    package func fields(for event: RunEvent) -> [JSONMember] {
         switch event {
-        case let .progress(snapshot): Self.snapshotFields(type: "progress", snapshot)
-        case let .paused(snapshot, cause): Self.snapshotFields(type: "paused", snapshot) + [("by", .string(cause.rawValue))]
-        case let .resumed(snapshot, cause): Self.snapshotFields(type: "resumed", snapshot) + [("by", .string(cause.rawValue))]
-        case let .gpsLost(snapshot): Self.snapshotFields(type: "gps_lost", snapshot)
-        case let .gpsFound(snapshot): Self.snapshotFields(type: "gps_found", snapshot)
-        case let .split(split): [("type", .string("split"))] + Self.splitFields(split)
-        case let .lap(lap): [("type", .string("lap"))] + Self.splitFields(lap)
-        case let .finished(summary): summaryFields(summary)
+        case let .progress(snapshot): Self.snapshotLine(type: "progress", snapshot, by: nil, extraFields)
+        case let .paused(snapshot, cause): Self.snapshotLine(type: "paused", snapshot, by: cause, extraFields)
+        case let .resumed(snapshot, cause): Self.snapshotLine(type: "resumed", snapshot, by: cause, extraFields)
+        case let .gpsLost(snapshot): Self.snapshotLine(type: "gps_lost", snapshot, by: nil, extraFields)
+        case let .gpsFound(snapshot): Self.snapshotLine(type: "gps_found", snapshot, by: nil, extraFields)
+        case let .split(split): JSON.object([("type", .string("split"))] + Self.splitFields(split) + extraFields).jsonText
+        case let .lap(lap): JSON.object([("type", .string("lap"))] + Self.splitFields(lap) + extraFields).jsonText
+        case let .finished(summary): JSON.object(summaryFields(summary) + extraFields).jsonText
         }
     }
 
-    private static func snapshotFields(type: String, _ snapshot: RunSnapshot) -> [JSONMember] {
-        [
-            ("type", .string(type)),
-            ("elapsed_s", tenths(snapshot.elapsedSeconds)),
-            ("moving_s", tenths(snapshot.movingSeconds)),
-            ("distance_m", tenths(snapshot.distanceMetres)),
-            ("calories_kcal", tenths(snapshot.caloriesKilocalories)),
-            ("pace_s_per_km", pace(snapshot.currentPaceSecondsPerKilometre)),
-            ("avg_pace_s_per_km", pace(snapshot.averagePaceSecondsPerKilometre)),
-            ("elevation_gain_m", tenths(snapshot.elevationGainMetres)),
-            ("paused", .bool(snapshot.isPaused)),
-            ("goal_m", snapshot.goalMetres.map(tenths) ?? .null),
-            ("gps_ok", .bool(snapshot.gpsOK)),
-        ] + optional([
-            ("heart_rate_bpm", snapshot.heartRateBPM.map(whole)),
-            ("cadence_spm", snapshot.cadenceSPM.map(whole)),
-            ("elevation_m", snapshot.elevationMetres.map(tenths)),
-            ("grade_percent", snapshot.gradePercent.map(tenths)),
-            ("segment", snapshot.workout.map(segment)),
-        ])
+    private static func snapshotLine(
+        type: String, _ snapshot: RunSnapshot, by cause: PauseCause?, _ extraFields: [JSONMember]
+    ) -> String {
+        var writer = JSONWriter()
+        writer.field("type", type)
+        writer.field("elapsed_s", snapshot.elapsedSeconds, decimals: 1)
+        writer.field("moving_s", snapshot.movingSeconds, decimals: 1)
+        writer.field("distance_m", snapshot.distanceMetres, decimals: 1)
+        writer.field("calories_kcal", snapshot.caloriesKilocalories, decimals: 1)
+        writePace("pace_s_per_km", snapshot.currentPaceSecondsPerKilometre, to: &writer)
+        writePace("avg_pace_s_per_km", snapshot.averagePaceSecondsPerKilometre, to: &writer)
+        writer.field("elevation_gain_m", snapshot.elevationGainMetres, decimals: 1)
+        writer.field("paused", snapshot.isPaused)
+        if let goal = snapshot.goalMetres { writer.field("goal_m", goal, decimals: 1) } else { writer.nullField("goal_m") }
+        writer.field("gps_ok", snapshot.gpsOK)
+        if let heartRate = snapshot.heartRateBPM { writer.field("heart_rate_bpm", heartRate, decimals: 0) }
+        if let cadence = snapshot.cadenceSPM { writer.field("cadence_spm", cadence, decimals: 0) }
+        if let elevation = snapshot.elevationMetres { writer.field("elevation_m", elevation, decimals: 1) }
+        if let grade = snapshot.gradePercent { writer.field("grade_percent", grade, decimals: 1) }
+        if let position = snapshot.workout { writer.field(("segment", segment(position))) }
+        if let cause { writer.field("by", cause.rawValue) }
+        for member in extraFields { writer.field(member) }
+        return String(decoding: writer.closed(), as: UTF8.self)
+    }
+
+    /// A pace is only meaningful when positive and finite; anything else is `null`.
+    private static func writePace(_ key: StaticString, _ secondsPerKilometre: Double?, to writer: inout JSONWriter) {
+        guard let secondsPerKilometre, secondsPerKilometre.isFinite, secondsPerKilometre > 0 else {
+            writer.nullField(key)
+            return
+        }
+        writer.field(key, secondsPerKilometre, decimals: 1)
     }
 
     /// Where a scripted run is in its segments: `index`, `count`, `activity`, `remaining_s` (or
@@ -97,7 +106,8 @@ package struct JSONEventView: Sendable {
         ]
     }
 
-    private func summaryFields(_ summary: RunSummary) -> [JSONMember] {
+    /// The `summary` line's fields, in their stable order.
+    package func summaryFields(_ summary: RunSummary) -> [JSONMember] {
         let snapshot = summary.snapshot
         return [
             ("type", .string("summary")),

@@ -42,7 +42,7 @@ package enum KeptRunView {
 
     /// The `{"type":"summary",...}` line, with the kept ending where the tracker had no word for it.
     package static func summaryLine(_ run: RunRecordSummary) -> String {
-        var fields = JSONEventView(profile: run.header.runner).fields(for: .finished(run.runSummary))
+        var fields = JSONEventView(profile: run.header.runner).summaryFields(run.runSummary)
         if run.outcome.ending.runEnding == nil, let ending = fields.firstIndex(where: { $0.key == "ending" }) {
             fields[ending].value = .string(run.outcome.ending.rawValue)
         }
