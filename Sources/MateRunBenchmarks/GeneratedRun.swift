@@ -33,7 +33,7 @@ struct GeneratedRun: Sendable {
 
     /// Builds a run with exactly `fixes` location samples (and one motion sample per second).
     init(fixes: Int, seed: UInt64 = 2024) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var locations: [LocationSample] = []
         var motions: [MotionSample] = []
         locations.reserveCapacity(fixes)

@@ -7,7 +7,7 @@ package struct TrackBuilder {
     package private(set) var motions: [MotionSample] = []
     private var position: Coordinate
     private var time: Double
-    private var random: SeededRandom
+    private var random: SplitMix64
 
     /// Metres per degree of latitude near the equator-to-mid latitudes used in tests (WGS84, ~45°).
     private static let metresPerDegreeLatitude = 111_132.954
@@ -15,7 +15,7 @@ package struct TrackBuilder {
     package init(start: Coordinate = Coordinate(latitude: 45, longitude: 7), seed: UInt64 = 1) {
         position = start
         time = 0
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         samples.append(LocationSample(time: 0, coordinate: start, elevation: 0, horizontalAccuracy: 5))
     }
 
@@ -59,22 +59,9 @@ package struct TrackBuilder {
     }
 }
 
-/// SplitMix64 with a Box–Muller transform: reproducible noise for tests.
-package struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    package init(seed: UInt64) {
-        state = seed
-    }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Uniform and Gaussian draws for the tests' generated tracks, from the program's seeded
+/// SplitMix64 (a Box–Muller transform for the Gaussian).
+extension SplitMix64 {
     /// Uniform in (0, 1].
     package mutating func nextUnit() -> Double {
         Double((next() >> 11) + 1) / Double(1 << 53)

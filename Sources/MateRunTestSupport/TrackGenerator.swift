@@ -92,7 +92,7 @@ package struct TrackGenerator {
 
     /// The fixes, one a second from 0 to the end.
     package var samples: [LocationSample] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var result: [LocationSample] = []
         let accuracy = max(noise, 5)
         for second in 0...Int(time.rounded(.down)) {

@@ -55,7 +55,7 @@ struct GPXStreamingTests {
             #expect(chunked.points == whole.points, "chunks of \(size) bytes")
             #expect(chunked.tracks == whole.tracks)
         }
-        var random = MateRunTestSupport.SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<50 {
             let sizes = (0..<16).map { _ in Int(random.next() % 300) + 1 }
             #expect(try parseInChunks(text, sizes: sizes).points == whole.points)

@@ -1,3 +1,4 @@
+import MateRunDomain
 import MateRunSocket
 import MateRunTestSupport
 import Testing
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func randomChunkingGivesTheSameFrames() throws {
-        var generator = MateRunTestSupport.SeededRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             var decoder = FrameDecoder(maxFrameBytes: 16_384)
             var frames: [[UInt8]] = []

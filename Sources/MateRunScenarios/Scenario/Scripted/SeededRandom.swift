@@ -1,3 +1,5 @@
+import MateRunDomain
+
 /// A small, fast, seeded random generator (xoshiro256**, seeded through SplitMix64).
 ///
 /// Scenario noise must replay identically from the same file on every machine and toolchain,
@@ -7,7 +9,7 @@ struct SeededRandom: RandomNumberGenerator {
     private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
     init(seed: UInt64) {
-        var mixer = SplitMix64(state: seed)
+        var mixer = SplitMix64(seed: seed)
         s0 = mixer.next()
         s1 = mixer.next()
         s2 = mixer.next()
@@ -42,18 +44,5 @@ struct SeededRandom: RandomNumberGenerator {
 
     private func rotateLeft(_ x: UInt64, _ k: UInt64) -> UInt64 {
         (x << k) | (x >> (64 - k))
-    }
-}
-
-/// SplitMix64: spreads one 64-bit seed into well-mixed state words for xoshiro.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
