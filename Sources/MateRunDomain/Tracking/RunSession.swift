@@ -61,12 +61,14 @@ package struct RunSession: Sendable {
     /// began; the runner's from the moment they paused).
     package var movingSeconds: Double { clock.moving(at: elapsedSeconds) }
 
-    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the
-    /// runner has paused the recording: nothing is expected then).
+    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds, or for
+    /// `missedFixesBeforeLost` of a sparse logger's intervals (not while the runner has paused
+    /// the recording: nothing is expected then).
     package private(set) var gpsOK = true
 
     private mutating func updateGPS() {
-        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= settings.gpsLostAfter
+        let lostAfter = max(settings.gpsLostAfter, settings.missedFixesBeforeLost * filter.samplingInterval)
+        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= lostAfter
     }
 
     package var snapshot: RunSnapshot {
@@ -196,6 +198,7 @@ package struct RunSession: Sendable {
         let standing = activity == .still || update.standingSince != nil
         if standing {
             markStationary(since: update.standingSince ?? update.time)
+            if update.standingSince != nil { settledMetres += update.settledMetres }
             _ = elevation.record(update.elevation)
             pendingClimb = 0
             return
