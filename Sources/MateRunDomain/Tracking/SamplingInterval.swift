@@ -22,9 +22,12 @@ struct SamplingInterval {
     /// Takes the interval between a fix and the one before it (positive, in seconds).
     mutating func record(_ interval: Double) {
         guard interval > 0, interval.isFinite else { return }
+        let replaced = count == intervals.count ? intervals[next] : nil
         intervals[next] = interval
         next = (next + 1) % intervals.count
         count = min(count + 1, intervals.count)
+        // A steady receiver replaces an interval by the same one: the median stands.
+        guard replaced != interval else { return }
         for index in 0..<count { scratch[index] = intervals[index] }
         seconds = max(1, MedianSelection.select(&scratch, count: count, rank: count / 2))
     }
