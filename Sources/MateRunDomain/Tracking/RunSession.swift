@@ -48,6 +48,7 @@ package struct RunSession: Sendable {
         filter = TrackFilter(settings: settings)
         elevation = ElevationTracker(hysteresis: settings.elevationHysteresis)
         pace = PaceWindow(span: settings.paceWindow)
+        gpsLostAfter = settings.gpsLostAfter
     }
 
     package var isPaused: Bool { clock.isPaused }
@@ -66,9 +67,11 @@ package struct RunSession: Sendable {
     /// the recording: nothing is expected then).
     package private(set) var gpsOK = true
 
+    /// Seconds without a fix after which the signal is lost, for this receiver's interval.
+    private var gpsLostAfter: Double
+
     private mutating func updateGPS() {
-        let lostAfter = max(settings.gpsLostAfter, settings.missedFixesBeforeLost * filter.samplingInterval)
-        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= lostAfter
+        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= gpsLostAfter
     }
 
     package var snapshot: RunSnapshot {
@@ -114,7 +117,9 @@ package struct RunSession: Sendable {
             }
             resumeByRunner(at: sample.time)
         }
-        switch filter.filter(sample) {
+        let outcome = filter.filter(sample)
+        gpsLostAfter = max(settings.gpsLostAfter, settings.missedFixesBeforeLost * filter.samplingInterval)
+        switch outcome {
         case .rejected:
             break
         case .started(let update):
