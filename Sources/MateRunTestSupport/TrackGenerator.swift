@@ -26,15 +26,20 @@ package struct TrackGenerator {
     private var outliers: [Double: Double] = [:]
     private let noise: Double
     private let seed: UInt64
+    private let interval: Int
+    private let claimsAccuracy: Bool
 
-    /// A runner at `start` facing `azimuth` degrees; every fix is displaced by Gaussian noise of
-    /// `noise` metres per axis and claims an accuracy of `max(noise, 5)` metres (what phones claim at best).
+    /// A runner at `start` facing `azimuth` degrees; a fix every `interval` seconds, displaced by
+    /// Gaussian noise of `noise` metres per axis, claiming an accuracy of `max(noise, 5)` metres
+    /// (what phones claim at best) or, when not `claimsAccuracy`, none (a logger's GPX).
     package init(start: Coordinate = Coordinate(latitude: 45, longitude: 7), azimuth: Double = 0,
-                 noise: Double = 0, seed: UInt64 = 1) {
+                 noise: Double = 0, seed: UInt64 = 1, interval: Int = 1, claimsAccuracy: Bool = true) {
         position = start
         self.azimuth = azimuth
         self.noise = noise
         self.seed = seed
+        self.interval = max(interval, 1)
+        self.claimsAccuracy = claimsAccuracy
     }
 
     /// The true distance run so far, in metres.
@@ -90,12 +95,12 @@ package struct TrackGenerator {
         return leg.startDistance + leg.metres * fraction
     }
 
-    /// The fixes, one a second from 0 to the end.
+    /// The fixes, one every `interval` seconds from 0 to the end.
     package var samples: [LocationSample] {
         var random = SplitMix64(seed: seed)
         var result: [LocationSample] = []
-        let accuracy = max(noise, 5)
-        for second in 0...Int(time.rounded(.down)) {
+        let accuracy = claimsAccuracy ? max(noise, 5) : nil
+        for second in stride(from: 0, through: Int(time.rounded(.down)), by: interval) {
             let t = Double(second)
             let north = noise > 0 ? random.nextGaussian() * noise : 0
             let east = (noise > 0 ? random.nextGaussian() * noise : 0) + (outliers[t] ?? 0)
@@ -110,6 +115,15 @@ package struct TrackGenerator {
             result[after].resumesRecording = true
         }
         return result
+    }
+
+    /// The length of the straight lines between the true positions at the fixes' times: all a
+    /// logger writing a fix every `interval` seconds can show of a track that bends between them.
+    package var chordMetres: Double {
+        let fixes = samples
+        return zip(fixes, fixes.dropFirst()).reduce(0) { total, pair in
+            total + Geodesic.distance(from: place(at: pair.0.time), to: place(at: pair.1.time))
+        }
     }
 
     /// What a motion sensor says once a second: still while standing, running otherwise.

@@ -4,7 +4,9 @@ import Testing
 
 /// GPX files shaped like what devices and apps write (an eTrex "ACTIVE LOG" split into tracks,
 /// a receiver whose clock was not set, a route planner's export, a Garmin Connect ride, a Strava
-/// run with a watch pause), each with its true length in `<metadata><desc>true_m=…</desc>`. The
+/// run with a watch pause; and, written by `scripts/make-sparse-gpx-fixtures.py`, logs a fix
+/// every 4.5, 10, 13 and 17 s and a phone's 140 s signal loss), each with its true length in
+/// `<metadata><desc>true_m=…</desc>` (a sparse log's: the lines between its true positions). The
 /// shapes were found in public GPX test files of other projects; the files here are our own,
 /// generated on a sphere, as gpxpy measures (so the truth and gpxpy agree, and materun's WGS84
 /// distance may differ from both by a few tenths of a percent). `scripts/check-gpx-readers.sh`
@@ -31,13 +33,15 @@ struct DeviceGPXTests {
     @Test(arguments: [
         ("etrex-active-log.gpx", 0.01), ("unset-clock-and-last-point-back.gpx", 0.01),
         ("garmin-road-ride.gpx", 0.01), ("strava-run-with-pause.gpx", 0.01),
+        ("smart-recording-hike.gpx", 0.03), ("phone-app-10s.gpx", 0.03), ("mapsource-13s.gpx", 0.03),
+        ("receiver-2001-17s.gpx", 0.03), ("phone-signal-loss.gpx", 0.03),
     ] as [(String, Double)])
-    func replaysWithinOnePercentOfTheTruth(file: String, tolerance: Double) async throws {
+    func replaysWithinItsToleranceOfTheTruth(file: String, tolerance: Double) async throws {
         // Given a device-shaped file and its true length
         let truth = try trueMetres(file)
         // When replayed
         let (summary, _) = try await replay(file)
-        // Then the distance is within 1% of it
+        // Then the distance is within 1% of it (3% for a sparse or gappy log in correlated noise)
         let distance = try #require(summary["distance_m"] as? Double)
         #expect(abs(distance - truth) / truth < tolerance, "\(file): \(distance) m of \(truth) m")
     }

@@ -99,6 +99,56 @@ enum AccuracyCases {
         return track
     }
 
+    /// A 5 km run logged every `interval` seconds: straight on, or twisty (the city grid's
+    /// 100 m blocks), with 3 m of noise the logger does not claim.
+    static func sparse(interval: Int, twisty: Bool) -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 20, noise: 3, seed: 11, interval: interval, claimsAccuracy: false)
+        for block in 0..<50 {
+            if twisty, block > 0 { track.turn(by: block.isMultiple(of: 2) ? -90 : 90) }
+            track.run(metres: 100, speed: pace)
+        }
+        return track
+    }
+
+    /// A run logged every 5 s with a minute standing at a light: 1.5 km, the stop, 1.5 km.
+    static func sparseWithStop() -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 80, noise: 1, seed: 19, interval: 5, claimsAccuracy: false)
+        track.run(metres: 1500, speed: 3)
+        track.stand(seconds: 60)
+        track.run(metres: 1500, speed: 3)
+        return track
+    }
+
+    /// A phone that loses the signal for 140 s on a straight street, in which its runner walks
+    /// 170 m (waiting at lights), and finds it 170 m on: 1,500 m, the 170 m, 1,500 m.
+    static func longLossReturn() -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 100, noise: 3, seed: 13)
+        track.run(metres: 1500, speed: pace)
+        track.loseSignal(forNext: 140)
+        track.run(metres: 170, speed: 170.0 / 140)
+        track.run(metres: 1500, speed: pace)
+        return track
+    }
+
+    /// 300 m, then 1,927 s without a fix in which the runner moves 10 m (a café), then 300 m:
+    /// the silence is a pause, 200 s of moving in all.
+    static func nearStillGap() -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 200, noise: 3, seed: 17)
+        track.run(metres: 300, speed: 3)
+        track.loseSignal(forNext: 1927)
+        track.run(metres: 10, speed: 10.0 / 1927)
+        track.run(metres: 300, speed: 3)
+        return track
+    }
+
+    /// 8 m of white noise on fixes that claim no accuracy (the tracker assumes 5 m): ten minutes
+    /// standing, or 5 km straight on.
+    static func unclaimedNoise(standing: Bool) -> TrackGenerator {
+        var track = TrackGenerator(azimuth: 30, noise: 8, seed: standing ? 9 : 2, claimsAccuracy: false)
+        if standing { track.stand(seconds: 600) } else { track.run(metres: 5000, speed: pace) }
+        return track
+    }
+
     /// 20 minutes at a steady 3 m/s, clean.
     static func steady() -> TrackGenerator {
         var track = TrackGenerator(azimuth: 45)

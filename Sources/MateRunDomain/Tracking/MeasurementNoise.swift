@@ -66,44 +66,32 @@ struct MeasurementNoise {
         var measured: Double
     }
 
-    /// The noise to filter with and the noise measured, never more than the claimed `accuracy`.
+    /// The noise to filter with and the noise measured, never more than the claimed `accuracy`;
+    /// an accuracy the receiver did not claim (`isClaimed` false: the tracker assumed it) gives
+    /// way to the noise measured, since a logger that says nothing may be far noisier.
     ///
     /// Real GPS errors are correlated over seconds, and a change of velocity from one second to
     /// the next sees only a small part of them (a tenth to a thirtieth, for errors correlated
     /// over 4 to 10 s): the filter takes `correlationAllowance` times the measured variance.
-    /// Clean fixes measure nothing and are followed exactly; white noise reaches the claim.
-    mutating func estimate(claimedAccuracy accuracy: Double) -> Estimate {
-        let claimed = max(accuracy, floor) * max(accuracy, floor)
+    /// Fixes `interval` seconds apart see a part that grows with the interval (for an error
+    /// wandering over τ ≫ dt, about 2dt/3τ of it), so the allowance shrinks as 1/interval, and
+    /// fixes farther apart than the errors last see all of it. Clean fixes measure nothing and
+    /// are followed exactly; white noise reaches the claim.
+    mutating func estimate(claimedAccuracy accuracy: Double, isClaimed: Bool, interval: Double) -> Estimate {
+        var claimed = max(accuracy, floor) * max(accuracy, floor)
         guard count >= minimumSamples else { return Estimate(filtering: claimed, measured: 0) }
         for index in 0..<count { scratch[index] = samples[index] }
-        let median = Self.select(&scratch, count: count, rank: count / 2)
+        let median = MedianSelection.select(&scratch, count: count, rank: count / 2)
         var recentLeast = Double.infinity
         for back in 1...min(3, count) {
             recentLeast = min(recentLeast, samples[(next - back + samples.count) % samples.count])
         }
         // The sample is σ²·χ²₂/2, an exponential of mean σ², whose median is σ²·ln 2.
-        let raw = max(median / 0.693_147, 3 * recentLeast)
-        return Estimate(filtering: min(claimed, max(floor * floor, correlationAllowance * raw)),
+        let typical = median / 0.693_147
+        let raw = max(typical, 3 * recentLeast)
+        if !isClaimed { claimed = max(claimed, 2 * typical / max(interval, 1)) }
+        let allowance = max(1, correlationAllowance / max(interval, 1))
+        return Estimate(filtering: min(claimed, max(floor * floor, allowance * raw)),
                         measured: min(claimed, max(floor * floor, raw)))
-    }
-
-    /// The `rank`-th smallest of the first `count` values (they are reordered), without allocating.
-    private static func select(_ values: inout [Double], count: Int, rank: Int) -> Double {
-        var low = 0, high = count - 1
-        while low < high {
-            let pivot = values[(low + high) / 2]
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if rank <= j { high = j } else if rank >= i { low = i } else { return values[rank] }
-        }
-        return values[rank]
     }
 }

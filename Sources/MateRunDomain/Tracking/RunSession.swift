@@ -48,6 +48,7 @@ package struct RunSession: Sendable {
         filter = TrackFilter(settings: settings)
         elevation = ElevationTracker(hysteresis: settings.elevationHysteresis)
         pace = PaceWindow(span: settings.paceWindow)
+        gpsLostAfter = settings.gpsLostAfter
     }
 
     package var isPaused: Bool { clock.isPaused }
@@ -61,12 +62,16 @@ package struct RunSession: Sendable {
     /// began; the runner's from the moment they paused).
     package var movingSeconds: Double { clock.moving(at: elapsedSeconds) }
 
-    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds (not while the
-    /// runner has paused the recording: nothing is expected then).
+    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds, or for
+    /// `missedFixesBeforeLost` of a sparse logger's intervals (not while the runner has paused
+    /// the recording: nothing is expected then).
     package private(set) var gpsOK = true
 
+    /// Seconds without a fix after which the signal is lost, for this receiver's interval.
+    private var gpsLostAfter: Double
+
     private mutating func updateGPS() {
-        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= settings.gpsLostAfter
+        gpsOK = pauseCause == .runner || elapsedSeconds - (lastFixTime ?? 0) <= gpsLostAfter
     }
 
     package var snapshot: RunSnapshot {
@@ -112,7 +117,9 @@ package struct RunSession: Sendable {
             }
             resumeByRunner(at: sample.time)
         }
-        switch filter.filter(sample) {
+        let outcome = filter.filter(sample)
+        gpsLostAfter = max(settings.gpsLostAfter, settings.missedFixesBeforeLost * filter.samplingInterval)
+        switch outcome {
         case .rejected:
             break
         case .started(let update):
@@ -196,6 +203,7 @@ package struct RunSession: Sendable {
         let standing = activity == .still || update.standingSince != nil
         if standing {
             markStationary(since: update.standingSince ?? update.time)
+            if update.standingSince != nil { settledMetres += update.settledMetres }
             _ = elevation.record(update.elevation)
             pendingClimb = 0
             return

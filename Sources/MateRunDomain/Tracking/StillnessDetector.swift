@@ -6,10 +6,14 @@
 /// within a radius of the latest, the radius growing with the measured noise (filtered positions
 /// of a standing runner wander with it). Standing ends only once the runner gets clear of where
 /// they stood by half as much again (hysteresis), so that noise does not flicker the state.
+/// The window holds at least a few fixes of a sparse logger: two fixes 10 s apart that happen
+/// to lie close say nothing about a stop.
 struct StillnessDetector {
     private var points: [(time: Double, east: Double, north: Double)] = []
     private var head = 0
-    private let window: Double
+    private let minimumWindow: Double
+    /// The fewest intervals between fixes a window spans.
+    private let intervalsPerWindow = 4.0
     private let radius: Double
     private let noiseFactor: Double
     /// Where the runner stands, while they do.
@@ -20,7 +24,7 @@ struct StillnessDetector {
     private let exitFactor = 2.0
 
     init(window: Double, radius: Double, noiseFactor: Double) {
-        self.window = window
+        minimumWindow = window
         self.radius = radius
         self.noiseFactor = noiseFactor
         points.reserveCapacity(64)
@@ -32,9 +36,10 @@ struct StillnessDetector {
         spot = nil
     }
 
-    /// Takes the next filtered position; returns since when the runner has been standing, or nil
-    /// when they are moving (or it is too early to tell).
-    mutating func record(time: Double, east: Double, north: Double, noise: Double) -> Double? {
+    /// Takes the next filtered position of fixes about `interval` seconds apart; returns since
+    /// when the runner has been standing, or nil when they are moving (or it is too early to tell).
+    mutating func record(time: Double, east: Double, north: Double, noise: Double, interval: Double) -> Double? {
+        let window = max(minimumWindow, intervalsPerWindow * interval)
         points.append((time, east, north))
         while head < points.count - 1, time - points[head + 1].time >= window {
             head += 1

@@ -62,6 +62,7 @@ struct TrackFilter {
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
     private var lastSeenTime = -Double.infinity
+    private var sampling: SamplingInterval
     /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
     /// them; a live run keeps none, so that it allocates nothing per fix).
     var keepsCountedPoints = false
@@ -73,6 +74,9 @@ struct TrackFilter {
     /// enough that the plane's scale error stays far below 0.1%.
     private let rebaseDistance = 1_000.0
 
+    /// How often the receiver writes a fix, in seconds (1 until seen).
+    var samplingInterval: Double { sampling.seconds }
+
     init(settings: TrackingSettings) {
         self.settings = settings
         smoother = FixedLagSmoother(lag: settings.smoothingLag)
@@ -80,6 +84,7 @@ struct TrackFilter {
                                  correlationAllowance: settings.noiseCorrelationAllowance)
         stillness = StillnessDetector(window: settings.stillnessWindow, radius: settings.stillnessRadius,
                                       noiseFactor: settings.stillnessNoiseFactor)
+        sampling = SamplingInterval(window: settings.intervalWindow)
         outliers.reserveCapacity(settings.outliersBeforeRestart)
         pending.reserveCapacity(settings.smoothingLag + 2)
     }
@@ -90,6 +95,7 @@ struct TrackFilter {
         }
         let accuracy = sample.horizontalAccuracy ?? settings.assumedAccuracy
         guard accuracy.isFinite, accuracy <= settings.worstAcceptedAccuracy else { return .rejected }
+        if lastSeenTime.isFinite { sampling.record(sample.time - lastSeenTime) }
         lastSeenTime = sample.time
         let claimed = max(accuracy, 1) * max(accuracy, 1)
 
@@ -98,7 +104,9 @@ struct TrackFilter {
         }
         let dt = sample.time - current.lastTime
         let z = current.plane.project(sample.coordinate)
-        let q = settings.accelerationNoise
+        // A sparse logger writes a fix where the track bends (smart recording), so the velocity
+        // changes more between two of its fixes than a 1 Hz model expects.
+        let q = settings.accelerationNoise * sampling.seconds
         let de = z.east - current.east.predictedPosition(after: dt)
         let dn = z.north - current.north.predictedPosition(after: dt)
         let mahalanobis = de * de / (current.east.predictedVariance(after: dt, noise: q) + claimed)
@@ -112,7 +120,8 @@ struct TrackFilter {
         }
         outliers.removeAll(keepingCapacity: true)
         noise.record(time: sample.time, east: z.east, north: z.north)
-        let measured = noise.estimate(claimedAccuracy: accuracy)
+        let measured = noise.estimate(
+            claimedAccuracy: accuracy, isClaimed: sample.horizontalAccuracy != nil, interval: sampling.seconds)
         let variance = measured.filtering
         // What a step of the filtered track owes to noise: nothing is assumed before it is measured.
         let deviation = measured.measured.squareRoot()
@@ -127,7 +136,8 @@ struct TrackFilter {
             time: sample.time, metres: max(0, (se * se + sn * sn).squareRoot() - deviation)))
 
         var update = TrackUpdate(time: sample.time, elevation: sample.elevation)
-        let since = stillness.record(time: sample.time, east: east, north: north, noise: deviation)
+        let since = stillness.record(
+            time: sample.time, east: east, north: north, noise: deviation, interval: sampling.seconds)
         if since == nil, let start = standingSince {
             // Moving again: the standing ended when the runner was last seen on the spot.
             let end = max(start, stillness.lastSeenStanding)
@@ -248,3 +258,4 @@ struct TrackFilter {
         return moved
     }
 }
+

@@ -24,19 +24,25 @@ package struct TrackingSettings: Sendable, Equatable {
     package var smoothingLag: Int = 5
     /// Fixes over which the real noise of the fixes is measured.
     package var noiseWindow: Int = 10
+    /// Intervals between fixes over which the receiver's sampling interval is measured.
+    package var intervalWindow: Int = 9
     /// How many times the noise measured from one fix to the next the filter allows for, because
     /// GPS errors are correlated over seconds (see `MeasurementNoise`).
     package var noiseCorrelationAllowance: Double = 30
     /// Standing this long (seconds) starts an auto-pause, counted from when the standing began.
     package var autoPauseDelay: Double = 5
     /// How much the runner's velocity may wander, in m²/s³ (the filter's process noise): enough
-    /// to turn round from 3 m/s within a couple of seconds.
+    /// to turn round from 3 m/s within a couple of seconds. Multiplied by the receiver's sampling
+    /// interval: a sparse logger's fixes mark where the track bends.
     package var accelerationNoise: Double = 1
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     package var elevationHysteresis: Double = 3
     /// No fix for longer than this (seconds) means the signal is lost: a 1 Hz receiver has
     /// missed ten fixes, longer than any receiver's own smart-recording interval on a run.
     package var gpsLostAfter: Double = 10
+    /// ...or than this many of the receiver's own intervals between fixes: a logger writing a
+    /// fix every 10-20 s is not lost between two of them.
+    package var missedFixesBeforeLost: Double = 3
     /// A silence of the receiver longer than this (seconds) that ends within `stillGapRadius` of
     /// where it began was a stop (a café, a watch left on a bench), not moving time: longer than
     /// any sparse logger's interval (10-20 s) and than a wait at a light's auto-pause would need.
