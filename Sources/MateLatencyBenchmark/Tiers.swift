@@ -210,8 +210,10 @@ enum Throughput {
         return try await receiver.value - start
     }
 
+    /// The channel's own capacity: the connection without the paired rate limit, which would
+    /// close a sender of more than `MateProtocol.pairedRateLimit` for flooding.
     static func channel(count: Int) async throws -> UInt64 {
-        let (client, server) = try await connectedPair(options: SocketMateChannel.options(idleTimeout: quietTimeout))
+        let (client, server) = try await connectedPair(options: TCPConnectionOptions(idleTimeout: quietTimeout, maxFrameBytes: MateProtocol.maxFrameBytes))
         defer {
             client.close()
             server.close()
@@ -232,26 +234,6 @@ enum Throughput {
             try await sender.send(.progress(Sample.progress(seq)))
         }
         return try await receiver.value - start
-    }
-
-    static func link(count: Int) async throws -> UInt64 {
-        let pair = try await PairedLinks()
-        let receiver = Task.detached { [joiner = pair.joiner] () throws -> UInt64 in
-            var received = 0
-            for await event in joiner.events {
-                guard case .update(.progress) = event else { continue }
-                received += 1
-                if received == count { return monotonicNanoseconds() }
-            }
-            throw BenchmarkFailure("link stream: ended after \(received)")
-        }
-        let start = monotonicNanoseconds()
-        for seq in 1...count {
-            await pair.host.send(.progress(Sample.progress(seq)))
-        }
-        let end = try await receiver.value
-        await pair.close()
-        return end - start
     }
 }
 
