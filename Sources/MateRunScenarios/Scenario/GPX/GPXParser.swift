@@ -185,13 +185,17 @@ private struct GPXScanner {
         state = scanState
         defer { scanState = state }
         while let open = nextByte(UInt8(ascii: "<"), from: index) {
-            let before = state
+            // A tag changes the state only once its bytes are all at hand (its text read, its
+            // end found), except the depth it opens and the root it may be: those two are put
+            // back when it needs more, rather than a copy of the whole state kept for every tag.
+            let depth = state.depth, sawRoot = state.sawRoot
             let count = points.count
             do throws(GPXScanStop) {
                 try tag(at: open, points: &points)
             } catch {
                 if case .needMore = error {
-                    state = before
+                    state.depth = depth
+                    state.sawRoot = sawRoot
                     points.removeSubrange(count...)
                     throw .needMore(at: open)
                 }
