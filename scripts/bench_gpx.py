@@ -5,8 +5,8 @@
       Writes a realistic 1 Hz running track: a 5 km loop with wiggles and hills, seeded GPS
       noise, lat/lon with 7 decimals, <ele> with 1 decimal, ISO-8601 UTC <time> ending in Z.
       --garmin writes each point as Garmin Connect exports do: 8 decimals, milliseconds, and a
-      TrackPointExtension with temperature, heart rate and cadence (about 340 bytes a point:
-      200,000 points make 68 MB).
+      TrackPointExtension with temperature, heart rate and cadence (about 360 bytes a point:
+      200,000 points make 72 MB).
 
   bench_gpx.py measure FILE.gpx --materun PATH [--runs N] [--timer auto|hyperfine|python]
       Times each command N times (wall time, median shown) and prints a table with points/s:
@@ -156,6 +156,8 @@ def count_points(gpx):
 
 
 def measure(gpx, materun, runs, timer):
+    # The kept replays write their runs to a history of their own, never the real one.
+    os.environ["MATERUN_DATA_DIR"] = tempfile.mkdtemp(prefix="materun-bench-gpx-")
     points = count_points(gpx)
     size = os.path.getsize(gpx)
     cmds = commands(gpx, materun)

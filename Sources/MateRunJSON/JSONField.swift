@@ -15,7 +15,7 @@ package struct JSONField: Sendable {
     package let key: String
 
     /// The longest piece of a string value a complaint quotes.
-    package static let quotedLength = 40
+    private static let quotedLength = 40
 
     package init(_ value: JSON?, path: String = "", key: String = "") {
         self.value = value
@@ -54,11 +54,6 @@ package struct JSONField: Sendable {
     package func string() throws(JSONFieldError) -> String {
         guard let text = stringValue else { throw wrongType("a string") }
         return text
-    }
-
-    /// The string, nil when absent or null; any other value is a wrong type.
-    package func optionalString() throws(JSONFieldError) -> String? {
-        isMissing ? nil : try string()
     }
 
     /// A string of at most `maxCharacters` characters and `maxBytes` bytes of UTF-8.
@@ -142,7 +137,9 @@ package struct JSONField: Sendable {
 }
 
 /// Why a `JSONField` read failed: where, what kind of miss, what was expected and what was found.
-package struct JSONFieldError: Error, Equatable, Sendable {
+package struct JSONFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of miss it was: readers that answer each kind apart (the wire's close reasons)
+    /// switch on it.
     package enum Problem: Sendable {
         /// Absent or null.
         case missing
@@ -159,4 +156,9 @@ package struct JSONFieldError: Error, Equatable, Sendable {
     /// what it must be (`must be in 1...9`, `is longer than 40 characters`).
     package let expected: String
     package let found: String
+
+    /// `segments[2].pace: expected a string, found 12`.
+    package var description: String {
+        "\(path.isEmpty ? "the document" : path): expected \(expected), found \(found)"
+    }
 }

@@ -1,5 +1,6 @@
-/// Builds one JSON object into bytes, field by field, in the order written: for frames, where
-/// a `JSON` tree per message would cost more than the message.
+/// Builds one JSON object into bytes, field by field, in the order written: for what is written
+/// often (mate frames, journal lines, NATS payloads, `--json` events), where a `JSON` tree per
+/// message would cost more than the message.
 ///
 /// Hand-built rather than `JSONEncoder` so that the first key comes first (a frame's `"type"`),
 /// keys stay exactly as written, and a frame costs microseconds.
@@ -13,7 +14,9 @@ package struct JSONWriter {
     }
 
     /// Starts an object at the end of `line`, whose bytes the writer takes over until
-    /// `endLine(into:)` hands them back: many lines into one buffer without a copy each.
+    /// `endLine(into:)` hands them back: many lines into one buffer without a copy each. Such a
+    /// writer is only ended with `endLine(into:)`: its `bytes`, `closed()` and `frame()` would
+    /// hold the buffer's earlier lines too.
     package init(appendingTo line: inout [UInt8]) {
         swap(&bytes, &line)
         bytes.append(UInt8(ascii: "{"))

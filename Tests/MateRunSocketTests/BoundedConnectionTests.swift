@@ -23,7 +23,7 @@ import Testing
         // Given a server that takes 32 frames a second
         let limit = TCPRateLimit(bytesPerSecond: 1 << 20, framesPerSecond: 32)
         let pair = try await TCPConnectionTests.Pair.make(
-            server: TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 1024, rateLimit: limit),
+            server: TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: 1024, rateLimit: limit),
             client: Self.patientClient)
         // When the client writes 1 000 junk frames at once
         try await pair.client.send(Array(String(repeating: "{\"type\":\"zzz\"}\n", count: 1000).utf8))
@@ -36,7 +36,7 @@ import Testing
     @Test func aPeerSendingMoreBytesASecondThanAllowedIsClosedEvenWithoutANewline() async throws {
         let limit = TCPRateLimit(bytesPerSecond: 4096, framesPerSecond: 1000)
         let pair = try await TCPConnectionTests.Pair.make(
-            server: TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 100_000, rateLimit: limit),
+            server: TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: 100_000, rateLimit: limit),
             client: Self.patientClient)
         try await pair.client.send(Array(repeating: UInt8(ascii: " "), count: 20_000))
         #expect(try await ending(of: pair.server)?.cause == .flooded(limit))

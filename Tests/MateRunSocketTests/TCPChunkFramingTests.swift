@@ -7,7 +7,7 @@ import Testing
     @Test func chunksCarryEveryByteLineEndsIncludedAndCountQueuedBytes() async throws {
         // Given a listener that hands out raw chunks
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        var raw = TCPConnectionOptions(idleTimeout: .seconds(5), maxFrameBytes: 4)
+        var raw = TCPConnectionOptions(idleTimeout: .seconds(120), maxFrameBytes: 4)
         raw.framing = .chunks
         let options = raw
         let endpoint = listener.localEndpoint

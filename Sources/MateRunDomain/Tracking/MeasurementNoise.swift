@@ -90,7 +90,7 @@ struct MeasurementNoise {
         let typical = median / 0.693_147
         let raw = max(typical, 3 * recentLeast)
         if !isClaimed { claimed = max(claimed, 2 * typical / max(interval, 1)) }
-        let allowance = max(1, correlationAllowance / max(interval, 1))
+        let allowance = max(min(1, correlationAllowance), correlationAllowance / max(interval, 1))
         return Estimate(filtering: min(claimed, max(floor * floor, allowance * raw)),
                         measured: min(claimed, max(floor * floor, raw)))
     }

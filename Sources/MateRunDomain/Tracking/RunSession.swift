@@ -62,9 +62,9 @@ package struct RunSession: Sendable {
     /// began; the runner's from the moment they paused).
     package var movingSeconds: Double { clock.moving(at: elapsedSeconds) }
 
-    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds, or for
-    /// `missedFixesBeforeLost` of a sparse logger's intervals (not while the runner has paused
-    /// the recording: nothing is expected then).
+    /// False once no fix has come for `TrackingSettings.gpsLostAfter` seconds or for
+    /// `missedFixesBeforeLost` of the receiver's intervals, whichever is longer (not while the
+    /// runner has paused the recording: nothing is expected then).
     package private(set) var gpsOK = true
 
     /// Seconds without a fix after which the signal is lost, for this receiver's interval.

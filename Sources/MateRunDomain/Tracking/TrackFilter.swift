@@ -258,4 +258,3 @@ struct TrackFilter {
         return moved
     }
 }
-

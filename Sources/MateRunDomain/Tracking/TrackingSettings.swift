@@ -13,8 +13,9 @@ package struct TrackingSettings: Sendable, Equatable {
     /// After this many outliers in a row that agree with each other, the track is restarted
     /// there: the runner really is somewhere else, but the jump is not counted.
     package var outliersBeforeRestart: Int = 3
-    /// The runner stands when every filtered position of the last this many seconds lies
-    /// within `stillnessRadius` of the latest: a reversal never does, a standing runner does.
+    /// The runner stands when every filtered position of the last this many seconds (at least 4
+    /// of the receiver's intervals, for a sparse logger) lies within `stillnessRadius` of the
+    /// latest: a reversal never does, a standing runner does.
     package var stillnessWindow: Double = 15
     /// Metres: 5 m over 15 s is slower than any walk.
     package var stillnessRadius: Double = 5
@@ -26,8 +27,9 @@ package struct TrackingSettings: Sendable, Equatable {
     package var noiseWindow: Int = 10
     /// Intervals between fixes over which the receiver's sampling interval is measured.
     package var intervalWindow: Int = 9
-    /// How many times the noise measured from one fix to the next the filter allows for, because
-    /// GPS errors are correlated over seconds (see `MeasurementNoise`).
+    /// How many times the noise measured from one fix to the next the filter allows for at 1 Hz,
+    /// because GPS errors are correlated over seconds (see `MeasurementNoise`); divided by a
+    /// sparse logger's interval, and never below 1.
     package var noiseCorrelationAllowance: Double = 30
     /// Standing this long (seconds) starts an auto-pause, counted from when the standing began.
     package var autoPauseDelay: Double = 5
@@ -37,8 +39,9 @@ package struct TrackingSettings: Sendable, Equatable {
     package var accelerationNoise: Double = 1
     /// Elevation changes smaller than this (metres) are noise, not climbing.
     package var elevationHysteresis: Double = 3
-    /// No fix for longer than this (seconds) means the signal is lost: a 1 Hz receiver has
-    /// missed ten fixes, longer than any receiver's own smart-recording interval on a run.
+    /// No fix for longer than this (seconds) means the signal is lost, unless
+    /// `missedFixesBeforeLost` of the receiver's intervals is longer: a 1 Hz receiver has then
+    /// missed ten fixes.
     package var gpsLostAfter: Double = 10
     /// ...or than this many of the receiver's own intervals between fixes: a logger writing a
     /// fix every 10-20 s is not lost between two of them.

@@ -16,6 +16,8 @@ final class JournalWriter: Sendable {
     private struct State {
         var pending: [JournalEntry] = []
         var flushScheduled = false
+        /// A write of a full block is queued: more entries join it rather than queue another.
+        var blockScheduled = false
         var failure: RecordStoreError?
         var lastSync: Double
         var closed = false
@@ -49,7 +51,11 @@ final class JournalWriter: Sendable {
             if let failure = state.failure { throw failure }
             precondition(!state.closed, "a journal written after it was closed")
             state.pending.append(entry)
-            if state.pending.count >= Self.blockEntries { return .never }
+            if state.pending.count >= Self.blockEntries {
+                guard !state.blockScheduled else { return nil }
+                state.blockScheduled = true
+                return .never
+            }
             guard !state.flushScheduled else { return nil }
             state.flushScheduled = true
             return delay
@@ -98,6 +104,7 @@ final class JournalWriter: Sendable {
     private func writePending() {
         let entries = state.withLock { state -> [JournalEntry] in
             state.flushScheduled = false
+            state.blockScheduled = false
             guard state.failure == nil, !state.closed else { return [] }
             var taken: [JournalEntry] = []
             swap(&taken, &state.pending)

@@ -9,7 +9,6 @@ struct ScenarioJSONNode {
     let field: JSONField
     let file: String
 
-    var raw: JSON? { field.value }
     var path: String { field.path }
 
     /// Parses `bytes` as a JSON document whose root is an object.
