@@ -157,6 +157,14 @@ package struct JSONFieldError: Error, Equatable, Sendable, CustomStringConvertib
     package let expected: String
     package let found: String
 
+    package init(path: String, key: String, problem: Problem, expected: String, found: String) {
+        self.path = path
+        self.key = key
+        self.problem = problem
+        self.expected = expected
+        self.found = found
+    }
+
     /// `segments[2].pace: expected a string, found 12`.
     package var description: String {
         "\(path.isEmpty ? "the document" : path): expected \(expected), found \(found)"
