@@ -20,7 +20,7 @@ import Testing
         defer { track.kill() }
         var gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
         var position = 0
-        try await gpsd.sendFixes(seconds: 3, from: &position)
+        try await gpsd.sendFixes(count: 16, from: &position)
         try await gpsd.send(["not json", #"{"class":"TPV","mode":"3","lat":true}"#])
         // When it goes away for longer than the GPS is given before it counts as lost (10 s), but
         // less than materun keeps reconnecting (25 s)
@@ -31,7 +31,7 @@ import Testing
         // And comes back on the same port
         listener = try TCPListener(host: "127.0.0.1", port: port)
         gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
-        try await gpsd.sendFixes(seconds: 2, from: &position)
+        try await gpsd.sendFixes(count: 16, from: &position)
         // Then the run goes on: the GPS is found again and the distance grows
         #expect(try await track.wait(before: .now + bound) { !$0.events("gps_found").isEmpty }, "\(track.tail)")
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("gpsd is back") } }, "\(track.tail)")
@@ -42,7 +42,7 @@ import Testing
         #expect(try await track.exitStatus(before: .now + bound) == 0)
         let summary = try #require(track.lastEvent("summary"), "\(track.tail)")
         #expect(summary["ending"] as? String == "sensors_ended")
-        #expect((summary["distance_m"] as? Double ?? 0) > 10)
+        #expect((summary["distance_m"] as? Double ?? 0) > 10, "\(track.tail)")
         #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("1 not JSON") && $0.contains("1 malformed")
             && $0.contains("1 too long") }, "\(track.tail)")
     }
@@ -67,12 +67,12 @@ struct FakeGPSD {
         #expect(watch.map { String(decoding: $0, as: UTF8.self) } == #"?WATCH={"enable":true,"json":true};"#)
     }
 
-    /// Sends a fix every 250 ms for `seconds`, each 1 m north of the last.
-    func sendFixes(seconds: Double, from position: inout Int) async throws {
+    /// Sends `count` fixes, one every 250 ms, each 1 m north of the last: counted, not timed, so
+    /// that a loaded machine sends the same track, only later.
+    func sendFixes(count: Int, from position: inout Int) async throws {
         let clock = ContinuousClock()
-        let end = clock.now + .milliseconds(Int(seconds * 1000))
         var next = clock.now
-        while clock.now < end {
+        for _ in 0..<count {
             let now = Date().timeIntervalSince1970
             let latitude = 46.5 + Double(position) * 0.000009
             position += 1
