@@ -14,6 +14,34 @@ struct FixedLagSmoother {
         var priorNorth = KalmanAxis.Estimate(position: 0, velocity: 0, pp: 0, pv: 0, vv: 0)
         var east = KalmanAxis.Estimate(position: 0, velocity: 0, pp: 0, pv: 0, vv: 0)
         var north = KalmanAxis.Estimate(position: 0, velocity: 0, pp: 0, pv: 0, vv: 0)
+        /// The RTS gains from this entry's filtered estimate to the next entry's prior: fixed
+        /// once the next entry is in, so worked out once instead of on every pass back.
+        var eastGain = Gain.none
+        var northGain = Gain.none
+    }
+
+    /// The smoother gain C = P Fᵀ (P⁻ₙₑₓₜ)⁻¹ of one axis, with the two estimates it links.
+    private struct Gain {
+        var pp = 0.0, pv = 0.0, vp = 0.0, vv = 0.0
+        /// False where the next prior's covariance is singular: the estimate stays as filtered.
+        var isDefined = false
+
+        static let none = Gain()
+
+        init() {}
+
+        init(filtered f: KalmanAxis.Estimate, nextPrior p: KalmanAxis.Estimate, dt: Double) {
+            let det = p.pp * p.vv - p.pv * p.pv
+            guard det > 0 else { return }
+            let m11 = f.pp + f.pv * dt, m12 = f.pv
+            let m21 = f.pv + f.vv * dt, m22 = f.vv
+            let i11 = p.vv / det, i12 = -p.pv / det, i22 = p.pp / det
+            pp = m11 * i11 + m12 * i12
+            pv = m11 * i12 + m12 * i22
+            vp = m21 * i11 + m22 * i12
+            vv = m21 * i12 + m22 * i22
+            isDefined = true
+        }
     }
 
     /// A settled point of the smoothed track, in the plane.
@@ -42,6 +70,11 @@ struct FixedLagSmoother {
         let slot = (start + count) % entries.count
         entries[slot] = Entry(time: time, dt: dt, priorEast: prior.east, priorNorth: prior.north,
                               east: filtered.east, north: filtered.north)
+        if count > 0 {
+            let previous = slot == 0 ? entries.count - 1 : slot - 1
+            entries[previous].eastGain = Gain(filtered: entries[previous].east, nextPrior: prior.east, dt: dt)
+            entries[previous].northGain = Gain(filtered: entries[previous].north, nextPrior: prior.north, dt: dt)
+        }
         guard count == entries.count - 1 else {
             count += 1
             return nil
@@ -76,33 +109,34 @@ struct FixedLagSmoother {
 
     /// Runs the RTS recursion from the newest entry back to the oldest, into `smoothed`.
     private mutating func smoothBack() {
-        let newest = entries[(start + count - 1) % entries.count]
-        var east = (newest.east.position, newest.east.velocity)
-        var north = (newest.north.position, newest.north.velocity)
-        smoothed[count - 1] = Point(time: newest.time, east: east.0, north: north.0)
-        var later = newest
-        var index = count - 2
-        while index >= 0 {
-            let entry = entries[(start + index) % entries.count]
-            east = Self.smooth(entry.east, nextPrior: later.priorEast, nextSmoothed: east, dt: later.dt)
-            north = Self.smooth(entry.north, nextPrior: later.priorNorth, nextSmoothed: north, dt: later.dt)
-            smoothed[index] = Point(time: entry.time, east: east.0, north: north.0)
-            later = entry
-            index -= 1
+        let count = count, start = start
+        entries.withUnsafeBufferPointer { entries in
+            smoothed.withUnsafeMutableBufferPointer { smoothed in
+                var later = (start + count - 1) % entries.count
+                var east = (entries[later].east.position, entries[later].east.velocity)
+                var north = (entries[later].north.position, entries[later].north.velocity)
+                smoothed[count - 1] = Point(time: entries[later].time, east: east.0, north: north.0)
+                var index = count - 2
+                while index >= 0 {
+                    let slot = later == 0 ? entries.count - 1 : later - 1
+                    let next = entries[later]
+                    let entry = entries[slot]
+                    east = Self.smooth(entry.east, gain: entry.eastGain, nextPrior: next.priorEast, nextSmoothed: east)
+                    north = Self.smooth(entry.north, gain: entry.northGain, nextPrior: next.priorNorth, nextSmoothed: north)
+                    smoothed[index] = Point(time: entry.time, east: east.0, north: north.0)
+                    later = slot
+                    index -= 1
+                }
+            }
         }
     }
 
-    /// One RTS step: x̂ = x + C (x̂ₙₑₓₜ − x⁻ₙₑₓₜ), C = P Fᵀ (P⁻ₙₑₓₜ)⁻¹.
+    /// One RTS step: x̂ = x + C (x̂ₙₑₓₜ − x⁻ₙₑₓₜ).
     private static func smooth(
-        _ f: KalmanAxis.Estimate, nextPrior p: KalmanAxis.Estimate, nextSmoothed s: (Double, Double), dt: Double
+        _ f: KalmanAxis.Estimate, gain c: Gain, nextPrior p: KalmanAxis.Estimate, nextSmoothed s: (Double, Double)
     ) -> (Double, Double) {
-        let det = p.pp * p.vv - p.pv * p.pv
-        guard det > 0 else { return (f.position, f.velocity) }
-        let m11 = f.pp + f.pv * dt, m12 = f.pv
-        let m21 = f.pv + f.vv * dt, m22 = f.vv
-        let i11 = p.vv / det, i12 = -p.pv / det, i22 = p.pp / det
+        guard c.isDefined else { return (f.position, f.velocity) }
         let dp = s.0 - p.position, dv = s.1 - p.velocity
-        return (f.position + (m11 * i11 + m12 * i12) * dp + (m11 * i12 + m12 * i22) * dv,
-                f.velocity + (m21 * i11 + m22 * i12) * dp + (m21 * i12 + m22 * i22) * dv)
+        return (f.position + c.pp * dp + c.pv * dv, f.velocity + c.vp * dp + c.vv * dv)
     }
 }

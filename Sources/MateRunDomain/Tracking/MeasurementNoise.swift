@@ -8,10 +8,7 @@
 /// sooner: three times the least of the last three samples (an unbiased estimate a lone corner
 /// cannot inflate) raises the estimate at once.
 struct MeasurementNoise {
-    private var samples: [Double]
-    private var scratch: [Double]
-    private var next = 0
-    private var count = 0
+    private var samples: SortedWindow
     private var previous: (time: Double, east: Double, north: Double)?
     private var older: (time: Double, east: Double, north: Double)?
     /// Below this many samples the claimed accuracy is used as it is.
@@ -22,16 +19,14 @@ struct MeasurementNoise {
 
     init(window: Int, correlationAllowance: Double) {
         self.correlationAllowance = correlationAllowance
-        samples = Array(repeating: 0, count: max(window, 5))
-        scratch = samples
+        samples = SortedWindow(capacity: max(window, 5))
     }
 
     /// Forgets the fixes (a new track segment).
     mutating func restart() {
         previous = nil
         older = nil
-        count = 0
-        next = 0
+        samples.removeAll()
     }
 
     /// Takes the next fix's position in the plane.
@@ -47,9 +42,7 @@ struct MeasurementNoise {
         let an = (north - b.north) / dt2 - (b.north - a.north) / dt1
         // For independent noise σ per axis, each component has variance σ²·k.
         let k = 1 / (dt2 * dt2) + (1 / dt1 + 1 / dt2) * (1 / dt1 + 1 / dt2) + 1 / (dt1 * dt1)
-        samples[next] = (ae * ae + an * an) / (2 * k)
-        next = (next + 1) % samples.count
-        count = min(count + 1, samples.count)
+        samples.append((ae * ae + an * an) / (2 * k))
     }
 
     /// Moves the frame under the remembered fixes.
@@ -77,15 +70,12 @@ struct MeasurementNoise {
     /// wandering over τ ≫ dt, about 2dt/3τ of it), so the allowance shrinks as 1/interval, and
     /// fixes farther apart than the errors last see all of it. Clean fixes measure nothing and
     /// are followed exactly; white noise reaches the claim.
-    mutating func estimate(claimedAccuracy accuracy: Double, isClaimed: Bool, interval: Double) -> Estimate {
+    func estimate(claimedAccuracy accuracy: Double, isClaimed: Bool, interval: Double) -> Estimate {
         var claimed = max(accuracy, floor) * max(accuracy, floor)
-        guard count >= minimumSamples else { return Estimate(filtering: claimed, measured: 0) }
-        for index in 0..<count { scratch[index] = samples[index] }
-        let median = MedianSelection.select(&scratch, count: count, rank: count / 2)
+        guard samples.count >= minimumSamples else { return Estimate(filtering: claimed, measured: 0) }
+        let median = samples.median
         var recentLeast = Double.infinity
-        for back in 1...min(3, count) {
-            recentLeast = min(recentLeast, samples[(next - back + samples.count) % samples.count])
-        }
+        for back in 0..<min(3, samples.count) { recentLeast = min(recentLeast, samples.recent(back)) }
         // The sample is σ²·χ²₂/2, an exponential of mean σ², whose median is σ²·ln 2.
         let typical = median / 0.693_147
         let raw = max(typical, 3 * recentLeast)

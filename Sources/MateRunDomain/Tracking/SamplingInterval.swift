@@ -7,28 +7,18 @@
 /// receiver's slowly wandering error than one across fixes 1 s apart. The median ignores the
 /// odd gap (a tunnel, a stop the logger skipped) and the odd burst of fixes a second apart.
 struct SamplingInterval {
-    private var intervals: [Double]
-    private var scratch: [Double]
-    private var next = 0
-    private var count = 0
+    private var intervals: SortedWindow
     /// The typical interval in seconds: 1 until intervals have been seen.
     private(set) var seconds = 1.0
 
     init(window: Int) {
-        intervals = Array(repeating: 1, count: max(window, 1))
-        scratch = intervals
+        intervals = SortedWindow(capacity: window)
     }
 
     /// Takes the interval between a fix and the one before it (positive, in seconds).
     mutating func record(_ interval: Double) {
         guard interval > 0, interval.isFinite else { return }
-        let replaced = count == intervals.count ? intervals[next] : nil
-        intervals[next] = interval
-        next = (next + 1) % intervals.count
-        count = min(count + 1, intervals.count)
-        // A steady receiver replaces an interval by the same one: the median stands.
-        guard replaced != interval else { return }
-        for index in 0..<count { scratch[index] = intervals[index] }
-        seconds = max(1, MedianSelection.select(&scratch, count: count, rank: count / 2))
+        intervals.append(interval)
+        seconds = max(1, intervals.median)
     }
 }

@@ -56,7 +56,9 @@ struct TrackFilter {
     private var standingSince: Double?
     /// The last stretch of standing that ended: settled points inside it do not count.
     private var lastStanding: ClosedRange<Double>?
+    /// The steps not settled yet, oldest first, from `pendingHead` on.
     private var pending: [PendingStep] = []
+    private var pendingHead = 0
     /// Metres settled while the runner looked to be standing but after they were last seen on
     /// the spot: they count once the runner is seen to have left.
     private var heldMetres = 0.0
@@ -157,7 +159,9 @@ struct TrackFilter {
             update.settledMetres += settle(point, in: &current)
         }
         if standingSince == nil {
-            update.pendingMetres = pending.reduce(0) { $0 + $1.metres }
+            var metres = 0.0
+            for index in pendingHead..<pending.count { metres += pending[index].metres }
+            update.pendingMetres = metres
         }
         if abs(east) + abs(north) > rebaseDistance {
             current = rebased(current)
@@ -188,7 +192,14 @@ struct TrackFilter {
     private mutating func settle(_ point: FixedLagSmoother.Point, in current: inout Segment) -> Double {
         let from = current.settled
         current.settled = point
-        while let first = pending.first, first.time <= point.time { pending.removeFirst() }
+        while pendingHead < pending.count, pending[pendingHead].time <= point.time { pendingHead += 1 }
+        if pendingHead == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingHead = 0
+        } else if pendingHead >= 64 {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
         let de = point.east - from.east, dn = point.north - from.north
         let metres = (de * de + dn * dn).squareRoot()
         if let since = standingSince, point.time >= since {
@@ -221,6 +232,7 @@ struct TrackFilter {
         lastStanding = nil
         heldMetres = 0
         pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
         _ = smoother.append(time: sample.time, dt: 0, prior: (east.estimate, north.estimate),
                             filtered: (east.estimate, north.estimate))
         outliers.removeAll(keepingCapacity: true)
