@@ -1,5 +1,6 @@
 import Dispatch
 import MateRunDomain
+import MateRunTestSupport
 import Synchronization
 import Testing
 
@@ -16,6 +17,29 @@ struct RunEventStreamIsolationTests {
         #expect(count == 1_000)
         #expect(executor.jobs < 10, "the consumer's actor ran \(executor.jobs) jobs for 1,000 events")
     }
+
+    @Test func aRunOfSamplesKnownAheadIsDrivenOnTheConsumersActorWithoutLeavingIt() async {
+        // Given an actor on a counting executor, and a use case over 2,000 fixes and motion
+        // samples known before the run, unpaced
+        let executor = CountingExecutor()
+        let consumer = EventConsumer(executor: executor)
+        // When the actor iterates the run's events
+        let progress = await consumer.drainKnownRun(seconds: 2_000)
+        // Then a progress arrives for every second, and the actor was entered a handful of times
+        #expect(progress >= 1_999)
+        #expect(executor.jobs < 10, "the consumer's actor ran \(executor.jobs) jobs for \(progress) events")
+    }
+}
+
+/// Sensors whose samples are all known before the run (as a replay's are).
+private struct KnownSensors: LocationProvider, MotionProvider {
+    let locations: [LocationSample]
+    let motions: [MotionSample]
+
+    func locationUpdates() -> AsyncStream<LocationSample> { AsyncStream { $0.finish() } }
+    func motionUpdates() -> AsyncStream<MotionSample> { AsyncStream { $0.finish() } }
+    var knownLocations: [LocationSample]? { locations }
+    var knownMotions: [MotionSample]? { motions }
 }
 
 /// A serial executor that runs jobs on a dispatch queue and counts them.
@@ -52,5 +76,22 @@ private actor EventConsumer {
         var count = 0
         for await _ in events { count += 1 }
         return count
+    }
+
+    func drainKnownRun(seconds: Int) async -> Int {
+        let sensors = KnownSensors(
+            locations: (0..<seconds).map { second in
+                LocationSample(time: Double(second), coordinate: Coordinate(latitude: 45, longitude: 7 + Double(second) * 3e-5),
+                               horizontalAccuracy: 4)
+            },
+            motions: (0..<seconds).map { MotionSample(time: Double($0), activity: .running, cadence: 170) })
+        let useCase = DefaultRunningUseCase(
+            profile: RunnerProfile(name: "Ada", weightKilograms: 60), goalMetres: nil, locationProvider: sensors,
+            motionProvider: sensors, clock: UnpacedTestClock())
+        var progress = 0
+        for await event in useCase.events() {
+            if case .progress = event { progress += 1 }
+        }
+        return progress
     }
 }

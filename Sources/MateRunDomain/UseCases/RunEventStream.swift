@@ -14,6 +14,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
 
     private enum Source: Sendable {
         case producer(@Sendable () async -> RunEvent?)
+        case source(any RunEventSource)
         case stream(AsyncStream<RunEvent>)
     }
 
@@ -25,6 +26,11 @@ package struct RunEventStream: AsyncSequence, Sendable {
         source = .producer(produce)
     }
 
+    /// Events from `source`, read without waiting whenever it has them at hand.
+    init(_ source: any RunEventSource) {
+        self.source = .source(source)
+    }
+
     /// Events from a stream (test doubles, adapters).
     package init(_ stream: AsyncStream<RunEvent>) {
         source = .stream(stream)
@@ -34,6 +40,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
         claim.take("RunEventStream")
         return switch source {
         case .producer(let produce): AsyncIterator(state: .producer(produce))
+        case .source(let source): AsyncIterator(state: .source(source))
         case .stream(let stream): AsyncIterator(state: .stream(stream.makeAsyncIterator()))
         }
     }
@@ -42,6 +49,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
     package struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate enum State {
             case producer(@Sendable () async -> RunEvent?)
+            case source(any RunEventSource)
             case stream(AsyncStream<RunEvent>.Iterator)
             case ended
         }
@@ -60,6 +68,12 @@ package struct RunEventStream: AsyncSequence, Sendable {
             switch state {
             case .producer(let produce):
                 event = await produce()
+            case .source(let source):
+                switch source.nextWithoutWaiting() {
+                case .element(let element): event = element
+                case .ended: event = nil
+                case .mustWait: event = await source.next()
+                }
             case .stream(var iterator):
                 event = await iterator.next(isolation: actor)
                 state = .stream(iterator)
@@ -70,4 +84,12 @@ package struct RunEventStream: AsyncSequence, Sendable {
             return event
         }
     }
+}
+
+/// What a run's events are driven from: the next one as a plain call when its readings are at
+/// hand (a replay as fast as possible), by waiting otherwise.
+protocol RunEventSource: AnyObject, Sendable {
+    func nextWithoutWaiting() -> Immediate<RunEvent>
+    /// The next event, waiting for what it needs; nil after the last.
+    func next() async -> RunEvent?
 }

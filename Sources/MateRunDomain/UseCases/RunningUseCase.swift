@@ -41,77 +41,105 @@ package struct DefaultRunningUseCase: RunningUseCase {
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings, workout: workout),
             merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
             clock: clock, stopSignal: stopSignal, controls: controls)
-        return RunEventStream(unfolding: { await driver.next() })
+        return RunEventStream(driver)
     }
 }
 
-/// The mutable heart of one run of the use case: pulls readings and hands out the events that
-/// result; `RunSteps` feeds the session.
+/// The mutable heart of one run of the use case: `RunSteps` pulls the readings, feeds the session
+/// and hands out the events that result.
 ///
-/// `@unchecked Sendable` because `RunEventStream` needs a sendable closure, yet its single
+/// `@unchecked Sendable` because `RunEventStream` needs a sendable source, yet its single
 /// iterator calls it strictly one call at a time; nothing else holds the driver.
-private final class RunDriver: @unchecked Sendable {
+private final class RunDriver: RunEventSource, @unchecked Sendable {
     private var steps: RunSteps
-    private var merge: SensorMerge
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
          controls: RunnerControls?) {
-        steps = RunSteps(session: session, clock: clock, stopSignal: stopSignal, controls: controls)
-        self.merge = merge
+        steps = RunSteps(session: session, merge: merge, clock: clock, stopSignal: stopSignal, controls: controls)
+    }
+
+    func nextWithoutWaiting() -> Immediate<RunEvent> {
+        steps.nextWithoutWaiting()
     }
 
     func next() async -> RunEvent? {
-        while true {
-            if let event = steps.nextPending() { return event }
-            if steps.finished { return nil }
-            switch merge.nextWithoutWaiting() {
-            case .sample(let reading): steps.take(reading)
-            case .ended: steps.take(nil)
-            case .mustWait: steps.take(await merge.next())
-            }
-        }
+        await steps.next()
     }
 }
 
-/// The session and the events it has caused but not yet handed out.
+/// The session, the merge of its sensors, and the events it has caused but not yet handed out.
 ///
-/// A value kept whole in the driver, so that one reading is one mutating call: the session is
+/// A value kept whole in the driver, so that one event is one mutating call: the session is
 /// read in place, where reading it through the class's property would copy it (1.4 kB, with its
-/// arrays retained and released) for every figure asked of it.
+/// arrays retained and released) for every figure asked of it, and the class's property is
+/// accessed (and checked for exclusive access) once per event, not once per figure.
 private struct RunSteps {
     private var session: RunSession
+    private var merge: SensorMerge
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
     private let controls: RunnerControls?
     /// Events waiting to be handed out, from `pendingIndex` on.
     private var pending: [RunEvent] = []
     private var pendingIndex = 0
+    /// A second of run time has passed since the last progress: after the pending events, the
+    /// next event is a progress with the session as it stands (built when handed out, not
+    /// copied in and out of `pending`: it is nearly every event of a run).
+    private var progressDue = false
     private var publishedSecond = -1.0
     private(set) var finished = false
 
-    init(session: RunSession, clock: any RunClock, stopSignal: RunStopSignal?, controls: RunnerControls?) {
+    init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
+         controls: RunnerControls?) {
         self.session = session
+        self.merge = merge
         self.clock = clock
         self.stopSignal = stopSignal
         self.controls = controls
         pending.reserveCapacity(4)
     }
 
+    /// The next event when the readings it needs are at hand.
+    mutating func nextWithoutWaiting() -> Immediate<RunEvent> {
+        while true {
+            if let event = nextPending() { return .element(event) }
+            if finished { return .ended }
+            switch merge.nextWithoutWaiting() {
+            case .element(let reading): take(reading)
+            case .ended: take(nil)
+            case .mustWait: return .mustWait
+            }
+        }
+    }
+
+    /// The next event, waiting for the readings it needs; nil after the last.
+    mutating func next() async -> RunEvent? {
+        while true {
+            switch nextWithoutWaiting() {
+            case .element(let event): return event
+            case .ended: return nil
+            case .mustWait: take(await merge.next())
+            }
+        }
+    }
+
     /// The next event waiting, if any.
-    mutating func nextPending() -> RunEvent? {
+    private mutating func nextPending() -> RunEvent? {
         guard pendingIndex < pending.count else {
             if pendingIndex > 0 {
                 pending.removeAll(keepingCapacity: true)
                 pendingIndex = 0
             }
-            return nil
+            guard progressDue else { return nil }
+            progressDue = false
+            return .progress(session.snapshot)
         }
         pendingIndex += 1
         return pending[pendingIndex - 1]
     }
 
     /// Feeds one reading to the session and queues the events it causes; nil: the sensors ended.
-    mutating func take(_ reading: SensorReading?) {
+    private mutating func take(_ reading: SensorReading?) {
         guard let reading else {
             let cancelled = Task.isCancelled
             let time = cancelled ? max(session.elapsedSeconds, clock.now()) : session.elapsedSeconds
@@ -151,7 +179,7 @@ private struct RunSteps {
         let second = session.elapsedSeconds.rounded(.down)
         if second > publishedSecond {
             publishedSecond = second
-            pending.append(.progress(session.snapshot))
+            progressDue = true
         }
     }
 

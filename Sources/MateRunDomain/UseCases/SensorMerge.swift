@@ -4,14 +4,6 @@ enum SensorReading: Sendable {
     case motion(MotionSample)
 }
 
-/// The answer of a merge asked for its next reading without waiting.
-enum Immediate<Element> {
-    case sample(Element)
-    case ended
-    /// The next reading needs waiting for: ask `next()`.
-    case mustWait
-}
-
 /// Merges the two sensor streams into the one sequence a run consumes.
 ///
 /// Unpaced (a replay as fast as possible), it reads both sensors strictly in time order, so a
@@ -46,7 +38,7 @@ struct SensorMerge {
 
     mutating func next() async -> SensorReading? {
         if recorded != nil {
-            guard case .sample(let reading)? = recorded?.next() else { return nil }
+            guard case .element(let reading)? = recorded?.next() else { return nil }
             return reading
         }
         if ordered != nil { return await ordered?.next() }
@@ -90,10 +82,10 @@ struct KnownSamplesMerge {
         switch earlier(location, motion) {
         case .location(let sample)?:
             locationIndex += 1
-            return .sample(.location(sample))
+            return .element(.location(sample))
         case .motion(let sample)?:
             motionIndex += 1
-            return .sample(.motion(sample))
+            return .element(.motion(sample))
         case nil:
             ended = true
             return .ended

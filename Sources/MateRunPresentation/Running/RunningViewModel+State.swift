@@ -1,77 +1,85 @@
 import MateRunDomain
 
 extension RunningViewModel {
-    /// Everything the live panel shows, already formatted.
+    /// Everything the live panel shows, as the whole quantities it shows (seconds, tens of metres,
+    /// kilocalories, beats, ...), with each field's text formatted when a view asks for it.
     ///
-    /// Views only lay these strings out; no number is formatted after this point, so that every
-    /// view (terminal panel, plain line) reads the same.
+    /// A replay at full speed sends the view model thousands of events a second, and a view draws
+    /// a frame at most a few times a second: the quantities are kept per event and the text is
+    /// made per frame. Every text is a function of the quantities stored here alone, so two equal
+    /// states read the same, and every view (terminal panel, plain line) reads the same text.
     package struct State: Sendable, Equatable {
         package var runnerName: String
         package var status: RunStatus
-        /// `READY`, `RUNNING`, `PAUSED`, `STARTS IN 3`, then the ending's word (`GOAL REACHED`, `ENDED`, `STOPPED`, `CANCELLED`, `OVER`);
-        /// after a paired run `WON`, `LOST` or `TEAM DONE`.
-        package var statusText: String
-        /// Total time, pauses included: `00:12:31`, shown beside the timer.
-        package var elapsed: String
-        /// Time spent moving: `00:12:05`. The panel's main time, as a watch's timer: it stops
-        /// while the run is paused.
-        package var moving: String
-        /// `2.41 km`.
-        package var distance: String
-        /// `163 kcal`.
-        package var calories: String
-        /// `5'12"/km`, or `-'--"/km` while there is no pace.
-        package var currentPace: String
-        /// Over the whole run, in moving time.
-        package var averagePace: String
+        /// A paired run's result (`WON`, `LOST`, `TEAM DONE`), said instead of the status's own
+        /// word until the status changes.
+        var resultWord: String?
+        /// Total time, pauses included, in whole seconds.
+        var elapsedSeconds = 0
+        /// Time spent moving, in whole seconds.
+        var movingSeconds = 0
+        var wholeKilocalories = 0
+        /// The recent pace in whole seconds a kilometre; nil while there is none.
+        var paceSeconds: Int?
+        /// The pace over the whole run, in moving time; nil while there is none.
+        var averagePaceSeconds: Int?
+        /// The distance as shown, in hundredths of a kilometre (truncated; a reached goal as itself).
+        var distanceHundredths = 0
+        /// The goal the distance is shown against, nil without one.
+        var goalMetres: Double?
+        /// The distance in metres when the shown distance or percentage last changed: what the
+        /// progress label reads.
+        var labelMetres = 0.0
         /// Fraction of the goal covered, 0...1; nil when the run has no goal.
         package var progressFraction: Double?
-        /// `3.21 / 5.00 km  64%` with a goal, the distance alone without.
-        package var progressLabel: String
-        /// `64%`, nil without a goal.
-        package var progressPercent: String?
-        /// `km 3  5'12"/km  +12 m`, nil before the first split.
-        package var lastSplit: String?
-        /// `2  0.40 km  1:30  3'45"/km`: the lap the runner marked last, nil before one.
-        package var lastLap: String? = nil
-        /// `3  0.41 km  00:02:05  5'05"/km`: the lap under way since the runner's last mark, nil
-        /// before the first mark.
-        package var currentLap: String? = nil
+        /// The last whole kilometre (or the closing partial one), nil before the first.
+        var lastSplitFigures: Split?
+        /// The lap the runner marked last, nil before one.
+        var lastLapFigures: Split?
+        /// The lap under way since the runner's last mark, nil before the first mark.
+        var currentLapFigures: ShownLap?
         /// The running mate, nil when running alone.
         package var mate: MateSection?
-        /// `152 bpm Z3` (the zone of the runner's maximum), nil when the source has no heart rate.
-        package var heartRate: String? = nil
-        /// `172 spm`, nil when the source has no cadence.
-        package var cadence: String? = nil
-        /// `312 m`, nil when the fixes carry no elevation.
-        package var elevation: String? = nil
-        /// `+4%`, nil on a flat-only track or before enough distance.
-        package var grade: String? = nil
-        /// The run time at which the goal will be reached at the average pace so far: `00:47:12`.
-        /// Nil without a goal or a pace, and once the goal is reached.
-        package var finishEstimate: String? = nil
+        /// The zones the heart rate is shown in, from the runner's maximum.
+        var zones = HeartRateZones(maxBPM: nil)
+        var heartRateBPM: Int?
+        var cadenceSPM: Int?
+        var elevationMetres: Int?
+        var gradePercent: Int?
+        /// The run time at which the goal will be reached at the average pace, in whole seconds.
+        var finishSeconds: Int?
         /// Fixes have stopped coming: distance is held while time runs on.
         package var gpsLost = false
-        /// A scripted workout's step now: `Interval 3/8 · work 4'20"/km · 350 m left`; nil without one.
-        package var workoutStep: String? = nil
-        /// The step without what it asks for, for a narrow panel: `Interval 3/8 · 350 m left`.
-        package var workoutStepBrief: String? = nil
-        /// The step after it: `then walk 1:00`, or `last step`.
-        package var workoutNext: String? = nil
+        /// A scripted workout's step now, nil without one.
+        var workoutFigures: ShownWorkoutStep?
         /// The step began only a few seconds ago: the panel cues the change.
         package var workoutStepIsNew = false
 
         /// The panel before anything has happened.
-        package static let initial = State(
-            runnerName: "", status: .ready, statusText: "READY",
-            elapsed: RunFormat.clockTime(wholeSeconds: 0), moving: RunFormat.clockTime(wholeSeconds: 0),
-            distance: RunFormat.kilometres(hundredths: 0, unit: true), calories: RunFormat.kilocalories(whole: 0),
-            currentPace: RunFormat.pacePlaceholder, averagePace: RunFormat.pacePlaceholder,
-            progressFraction: nil, progressLabel: RunFormat.kilometres(hundredths: 0, unit: true),
-            progressPercent: nil, lastSplit: nil, mate: nil)
+        package static let initial = State(runnerName: "", status: .ready)
     }
 
-    /// The running mate's part of the panel, already formatted.
+    /// The lap under way as the panel shows it.
+    struct ShownLap: Sendable, Equatable {
+        var index: Int
+        var distanceHundredths: Int
+        var movingSeconds: Int
+        var paceSecondsPerKilometre: Double?
+    }
+
+    /// Where a scripted workout is, as the panel shows it: the step, what is left of it (whole
+    /// tens of metres for a step by distance, whole seconds for one by time) and the step after.
+    struct ShownWorkoutStep: Sendable, Equatable {
+        var index: Int
+        var count: Int
+        var step: Workout.Step
+        var next: Workout.Step?
+        var remaining: Int
+        var byDistance: Bool
+    }
+
+    /// The running mate's part of the panel, already formatted (it changes with the mate's
+    /// messages, about once a second, not with every event of the run).
     package struct MateSection: Sendable, Equatable {
         package var name: String
         package var mode: MateStatus.Mode

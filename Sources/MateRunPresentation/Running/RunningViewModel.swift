@@ -1,11 +1,12 @@
 import MateRunDomain
 
-/// Turns what happens during a run into the formatted `State` the live views draw.
+/// Turns what happens during a run into the `State` the live views draw.
 ///
-/// It exists to keep formatting out of the views and out of Domain, and to keep it cheap: the
-/// benchmark pushes millions of samples a second through the use case and this view model, so it
-/// remembers the quantities it last showed (whole seconds, 10 m steps, whole kcal, ...) and
-/// re-formats a field only when its quantity changes.
+/// It exists to keep the panel's rules out of the views and out of Domain (what is rounded how,
+/// when a reached goal reads as itself, which word the header says), and to keep them cheap: a
+/// replay at full speed pushes millions of samples a second through the use case and this view
+/// model, so an event only stores the whole quantities the panel shows, and the text is made
+/// when a view reads it (`State`).
 ///
 /// Send `.started` when a run is set up, `.countdown(n)` for each second left before the start
 /// (`.countdown(0)` means go), then each `RunEvent` as `.event`, and `.mate` whenever the mate's
@@ -27,10 +28,9 @@ package struct RunningViewModel: Sendable {
     }
 
     package private(set) var state: State = .initial
-    private var shown = ShownQuantities()
-    private var readings = LiveReadingsFormat()
-    private var workout = WorkoutFormat()
     private var setUpGoalMetres: Double?
+    /// The whole percentage of the goal the state last showed.
+    private var shownPercent: Int?
     private var goalMetres: Double?
     private var distanceMetres: Double = 0
     private var mateStatus: MateStatus?
@@ -53,7 +53,7 @@ package struct RunningViewModel: Sendable {
             mateStatus = status
             refreshMateSection()
         case let .pairResult(summary):
-            if let text = Self.pairStatusText(summary) { state.statusText = text }
+            if let word = Self.pairStatusText(summary) { state.resultWord = word }
         }
         return state
     }
@@ -63,9 +63,8 @@ package struct RunningViewModel: Sendable {
         let mate = state.mate
         state = .initial
         state.mate = mate
-        shown = ShownQuantities()
-        readings = LiveReadingsFormat(zones: HeartRateZones(maxBPM: profile.maxHeartRateBPM))
-        workout = WorkoutFormat()
+        shownPercent = nil
+        state.zones = HeartRateZones(maxBPM: profile.maxHeartRateBPM)
         state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
         setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         apply(RunSnapshot(goalMetres: setUpGoalMetres))
@@ -79,65 +78,51 @@ package struct RunningViewModel: Sendable {
             apply(snapshot)
             setStatus(snapshot.isPaused ? .paused : .running)
         case let .split(split):
-            state.lastSplit = Self.splitLine(split)
+            state.lastSplitFigures = split
         case let .lap(lap):
-            state.lastLap = "\(lap.index)  " + Self.lapLine(lap)
+            state.lastLapFigures = lap
         case let .finished(summary):
             apply(summary.snapshot)
-            if let last = summary.splits.last { state.lastSplit = Self.splitLine(last) }
+            if let last = summary.splits.last { state.lastSplitFigures = last }
             setStatus(summary.ending == .cancelled ? .cancelled : .finished(summary.ending))
         }
     }
 
     private mutating func apply(_ snapshot: RunSnapshot) {
-        let elapsed = RunFormat.wholeSeconds(snapshot.elapsedSeconds)
-        if elapsed != shown.elapsedSeconds {
-            shown.elapsedSeconds = elapsed
-            state.elapsed = RunFormat.clockTime(wholeSeconds: elapsed)
-        }
-        let moving = RunFormat.wholeSeconds(snapshot.movingSeconds)
-        if moving != shown.movingSeconds {
-            shown.movingSeconds = moving
-            state.moving = RunFormat.clockTime(wholeSeconds: moving)
-        }
-        let calories = RunFormat.wholeKilocalories(snapshot.caloriesKilocalories)
-        if calories != shown.kilocalories {
-            shown.kilocalories = calories
-            state.calories = RunFormat.kilocalories(whole: calories)
-        }
-        let pace = RunFormat.paceSeconds(snapshot.currentPaceSecondsPerKilometre) ?? ShownQuantities.placeholder
-        if pace != shown.paceSeconds {
-            shown.paceSeconds = pace
-            state.currentPace = RunFormat.pace(wholeSeconds: pace == ShownQuantities.placeholder ? nil : pace)
-        }
-        let averagePace = RunFormat.paceSeconds(snapshot.averagePaceSecondsPerKilometre) ?? ShownQuantities.placeholder
-        if averagePace != shown.averagePaceSeconds {
-            shown.averagePaceSeconds = averagePace
-            state.averagePace = RunFormat.pace(
-                wholeSeconds: averagePace == ShownQuantities.placeholder ? nil : averagePace)
-        }
+        state.elapsedSeconds = RunFormat.wholeSeconds(snapshot.elapsedSeconds)
+        state.movingSeconds = RunFormat.wholeSeconds(snapshot.movingSeconds)
+        state.wholeKilocalories = RunFormat.wholeKilocalories(snapshot.caloriesKilocalories)
+        state.paceSeconds = RunFormat.paceSeconds(snapshot.currentPaceSecondsPerKilometre)
+        state.averagePaceSeconds = RunFormat.paceSeconds(snapshot.averagePaceSecondsPerKilometre)
         applyCurrentLap(snapshot.currentLap)
         applyDistance(snapshot.distanceMetres, goalMetres: snapshot.goalMetres ?? setUpGoalMetres)
-        readings.apply(snapshot, goalMetres: goalMetres, to: &state)
-        workout.apply(snapshot.workout, to: &state)
+        state.heartRateBPM = RunFormat.wholeReading(snapshot.heartRateBPM)
+        state.cadenceSPM = RunFormat.wholeReading(snapshot.cadenceSPM)
+        state.elevationMetres = RunFormat.wholeReading(snapshot.elevationMetres)
+        state.gradePercent = RunFormat.wholeReading(snapshot.gradePercent)
+        state.finishSeconds = RunFormat.finishEstimateSeconds(
+            elapsedSeconds: snapshot.elapsedSeconds, distanceMetres: snapshot.distanceMetres, goalMetres: goalMetres,
+            averagePaceSecondsPerKilometre: snapshot.averagePaceSecondsPerKilometre)
+        state.gpsLost = !snapshot.gpsOK
+        state.workoutFigures = WorkoutFormat.shown(snapshot.workout)
+        state.workoutStepIsNew = WorkoutFormat.isNew(snapshot.workout)
     }
 
+    /// The lap's pace is the one of the moment its number, distance or time last changed.
     private mutating func applyCurrentLap(_ lap: CurrentLap?) {
         guard let lap else {
-            if shown.lapIndex != ShownQuantities.unset {
-                shown.lapIndex = ShownQuantities.unset
-                state.currentLap = nil
-            }
+            state.currentLapFigures = nil
             return
         }
         let hundredths = RunFormat.hundredthsOfKilometre(lap.distanceMetres)
         let seconds = RunFormat.wholeSeconds(lap.movingSeconds)
-        guard lap.index != shown.lapIndex || hundredths != shown.lapHundredths || seconds != shown.lapSeconds else { return }
-        shown.lapIndex = lap.index
-        shown.lapHundredths = hundredths
-        shown.lapSeconds = seconds
-        state.currentLap = "\(lap.index)  " + RunFormat.kilometres(hundredths: hundredths, unit: true) + "  "
-            + RunFormat.clockTime(wholeSeconds: seconds) + "  " + RunFormat.pace(secondsPerKilometre: lap.paceSecondsPerKilometre)
+        if let shown = state.currentLapFigures, shown.index == lap.index, shown.distanceHundredths == hundredths,
+           shown.movingSeconds == seconds {
+            return
+        }
+        state.currentLapFigures = ShownLap(
+            index: lap.index, distanceHundredths: hundredths, movingSeconds: seconds,
+            paceSecondsPerKilometre: lap.paceSecondsPerKilometre)
     }
 
     private mutating func applyDistance(_ metres: Double, goalMetres goal: Double?) {
@@ -147,29 +132,22 @@ package struct RunningViewModel: Sendable {
         let fraction = goal.map { min(1, max(0, metres / $0)) }
         state.progressFraction = fraction
         let hundredths = RunFormat.shownHundredths(metres, goalMetres: goal)
-        let goalHundredths = goal.map(RunFormat.hundredthsOfKilometre) ?? ShownQuantities.placeholder
-        let percent = fraction.map(RunFormat.wholePercent) ?? ShownQuantities.placeholder
-        guard hundredths != shown.distanceHundredths || goalHundredths != shown.goalHundredths
-            || percent != shown.percent
+        // The label reads the metres of the moment its distance, goal or percentage last changed.
+        guard hundredths != state.distanceHundredths || goal.map(RunFormat.hundredthsOfKilometre)
+            != state.goalMetres.map(RunFormat.hundredthsOfKilometre)
+            || fraction.map(RunFormat.wholePercent) != shownPercent
         else { return }
-        shown.distanceHundredths = hundredths
-        shown.goalHundredths = goalHundredths
-        shown.percent = percent
-        state.distance = RunFormat.kilometres(hundredths: hundredths, unit: true)
-        if let goal {
-            state.progressPercent = RunFormat.percent(whole: percent)
-            state.progressLabel = RunFormat.progressLabel(metres: metres, goalMetres: goal)
-        } else {
-            state.progressPercent = nil
-            state.progressLabel = state.distance
-        }
+        state.distanceHundredths = hundredths
+        state.goalMetres = goal
+        state.labelMetres = metres
+        shownPercent = fraction.map(RunFormat.wholePercent)
         if mateStatus?.mode == .team { refreshMateSection() }
     }
 
     private mutating func setStatus(_ status: RunStatus) {
         guard status != state.status else { return }
         state.status = status
-        state.statusText = Self.statusText(status)
+        state.resultWord = nil
     }
 
     static func statusText(_ status: RunStatus) -> String {
@@ -223,24 +201,4 @@ package struct RunningViewModel: Sendable {
         state.mate = MateSectionFormat.section(
             for: mate, displayName: mateDisplayName, ownDistanceMetres: distanceMetres, ownGoalMetres: goalMetres)
     }
-}
-
-/// The quantities the state currently shows, so that unchanged fields are not formatted again.
-private struct ShownQuantities {
-    /// Stands for "shows the placeholder" (no pace, no goal).
-    static let placeholder = -1
-    /// Stands for "nothing shown yet": differs from every real quantity and the placeholder.
-    static let unset = Int.min
-
-    var elapsedSeconds = unset
-    var movingSeconds = unset
-    var kilocalories = unset
-    var paceSeconds = unset
-    var averagePaceSeconds = unset
-    var distanceHundredths = unset
-    var goalHundredths = unset
-    var percent = unset
-    var lapIndex = unset
-    var lapHundredths = unset
-    var lapSeconds = unset
 }

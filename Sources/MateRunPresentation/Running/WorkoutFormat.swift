@@ -3,45 +3,41 @@ import MateRunDomain
 /// Formats where a scripted run is in its workout for the live panel: the step now, its target
 /// pace and what is left of it (`Interval 3/8 · work 4'20"/km · 350 m left`,
 /// `Recovery 3/8 · jog 6'45"/km · 1:10 left`), and the step after it (`then work 800 m`).
-///
-/// It remembers the step and the whole seconds (or ten metres) it last showed, so that a field is
-/// formatted again only when what it says changes.
-struct WorkoutFormat: Sendable {
+enum WorkoutFormat {
     /// How long a new step is announced as new (highlighted on the panel), in seconds.
     static let cueSeconds = 5.0
 
-    private var shownIndex: Int?
-    private var shownRemaining: Int?
+    /// The step as the panel shows it, nil without a workout.
+    static func shown(_ position: WorkoutPosition?) -> RunningViewModel.ShownWorkoutStep? {
+        position.map { position in
+            RunningViewModel.ShownWorkoutStep(
+                index: position.index, count: position.count, step: position.step, next: position.next,
+                remaining: position.remainingMetres.map { RunFormat.truncatedCount($0, unit: 10) }
+                    ?? Int(position.remainingSeconds.rounded(.up)),
+                byDistance: position.remainingMetres != nil)
+        }
+    }
 
-    mutating func apply(_ position: WorkoutPosition?, to state: inout RunningViewModel.State) {
-        guard let position else {
-            if shownIndex != nil {
-                shownIndex = nil
-                shownRemaining = nil
-                state.workoutStep = nil
-                state.workoutStepBrief = nil
-                state.workoutNext = nil
-                state.workoutStepIsNew = false
-            }
-            return
-        }
-        let remaining = position.remainingMetres.map { RunFormat.truncatedCount($0, unit: 10) }
-            ?? Int(position.remainingSeconds.rounded(.up))
-        state.workoutStepIsNew = position.step.durationSeconds - position.remainingSeconds < Self.cueSeconds
-        guard position.index != shownIndex || remaining != shownRemaining else { return }
-        if position.index != shownIndex {
-            state.workoutNext = position.next.map { "then " + Self.nextWord($0) + " " + Self.length(of: $0) } ?? "last step"
-        }
-        shownIndex = position.index
-        shownRemaining = remaining
-        let left = position.remainingMetres != nil
-            ? (remaining >= 100 ? RunFormat.kilometres(hundredths: remaining, unit: true) : String(remaining * 10) + " m")
-            : Self.minutesAndSeconds(remaining)
-        let step = position.step
-        let target = step.targetPaceSecondsPerKilometre.map { " " + RunFormat.pace(secondsPerKilometre: $0) } ?? ""
-        let name = Self.stepName(step, index: position.index, count: position.count)
-        state.workoutStep = name + " · " + Self.doing(step) + target + " · \(left) left"
-        state.workoutStepBrief = name + " · \(left) left"
+    /// Whether the step began less than `cueSeconds` ago.
+    static func isNew(_ position: WorkoutPosition?) -> Bool {
+        position.map { $0.step.durationSeconds - $0.remainingSeconds < cueSeconds } ?? false
+    }
+
+    /// `350 m`, `1.20 km` or `1:10`: what is left of the step.
+    static func left(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
+        guard shown.byDistance else { return minutesAndSeconds(shown.remaining) }
+        return shown.remaining >= 100
+            ? RunFormat.kilometres(hundredths: shown.remaining, unit: true) : String(shown.remaining * 10) + " m"
+    }
+
+    /// `then walk 1:00`, or `last step`.
+    static func next(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
+        shown.next.map { "then " + nextWord($0) + " " + length(of: $0) } ?? "last step"
+    }
+
+    /// `Interval 3/6` for the step shown.
+    static func stepName(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
+        stepName(shown.step, index: shown.index, count: shown.count)
     }
 
     /// `Interval 3/6`, `Recovery 3/6`, `Warm-up`, `Cool-down`, `Step 2/5`.
