@@ -48,7 +48,8 @@ enum CoreWorkloads {
         var published = -1.0
         var snapshots = 0
         var paceSum = 0.0
-        forEachReading(run) { reading in
+        var readings = ReadingsInOrder(run)
+        while let reading = readings.next() {
             switch reading {
             case .location(let sample): session.record(sample)
             case .motion(let sample): session.record(sample)
@@ -74,7 +75,8 @@ enum CoreWorkloads {
         viewModel.send(.countdown(0))
         var published = -1.0
         var events = 0
-        forEachReading(run) { reading in
+        var readings = ReadingsInOrder(run)
+        while let reading = readings.next() {
             let splitCount = session.splits.count
             let wasPaused = session.isPaused
             switch reading {
@@ -137,18 +139,27 @@ enum CoreWorkloads {
         case motion(MotionSample)
     }
 
-    /// Every reading in time order, locations first at equal times (the use case's unpaced order).
-    private static func forEachReading(_ run: GeneratedRun, _ body: (Reading) -> Void) {
-        var l = 0, m = 0
-        let locations = run.locations, motions = run.motions
-        while l < locations.count || m < motions.count {
+    /// Every reading in time order, locations first at equal times (the use case's unpaced
+    /// order). An iterator, not a closure: a closure that captured the session made the optimizer
+    /// copy the whole session for every reading, which the use case does not do.
+    private struct ReadingsInOrder {
+        private let locations: [LocationSample]
+        private let motions: [MotionSample]
+        private var l = 0, m = 0
+
+        init(_ run: GeneratedRun) {
+            locations = run.locations
+            motions = run.motions
+        }
+
+        mutating func next() -> Reading? {
             if l < locations.count, m == motions.count || motions[m].time >= locations[l].time {
-                body(.location(locations[l]))
                 l += 1
-            } else {
-                body(.motion(motions[m]))
-                m += 1
+                return .location(locations[l - 1])
             }
+            guard m < motions.count else { return nil }
+            m += 1
+            return .motion(motions[m - 1])
         }
     }
 }
