@@ -50,10 +50,9 @@ extension RunningViewModel {
         var finishSeconds: Int?
         /// Fixes have stopped coming: distance is held while time runs on.
         package var gpsLost = false
-        /// A scripted workout's step now, nil without one.
-        var workoutFigures: ShownWorkoutStep?
-        /// The step began only a few seconds ago: the panel cues the change.
-        package var workoutStepIsNew = false
+        /// Where a scripted workout is, nil without one (a reference: the panel's text reads the
+        /// step, what is left of it and the step after).
+        var workout: WorkoutPosition?
 
         /// The panel before anything has happened.
         package static let initial = State(runnerName: "", status: .ready)
@@ -65,17 +64,6 @@ extension RunningViewModel {
         var distanceHundredths: Int
         var movingSeconds: Int
         var paceSecondsPerKilometre: Double?
-    }
-
-    /// Where a scripted workout is, as the panel shows it: the step, what is left of it (whole
-    /// tens of metres for a step by distance, whole seconds for one by time) and the step after.
-    struct ShownWorkoutStep: Sendable, Equatable {
-        var index: Int
-        var count: Int
-        var step: Workout.Step
-        var next: Workout.Step?
-        var remaining: Int
-        var byDistance: Bool
     }
 
     /// The running mate's part of the panel, already formatted (it changes with the mate's

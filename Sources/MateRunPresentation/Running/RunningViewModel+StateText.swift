@@ -70,18 +70,23 @@ extension RunningViewModel.State {
 
     /// A scripted workout's step now: `Interval 3/8 · work 4'20"/km · 350 m left`; nil without one.
     package var workoutStep: String? {
-        workoutFigures.map { shown in
-            let target = shown.step.targetPaceSecondsPerKilometre.map { " " + RunFormat.pace(secondsPerKilometre: $0) } ?? ""
-            return WorkoutFormat.stepName(shown) + " · " + WorkoutFormat.doing(shown.step) + target
-                + " · " + WorkoutFormat.left(shown) + " left"
+        workout.map { position in
+            let target = position.step.targetPaceSecondsPerKilometre.map { " " + RunFormat.pace(secondsPerKilometre: $0) } ?? ""
+            return WorkoutFormat.stepName(position) + " · " + WorkoutFormat.doing(position.step) + target
+                + " · " + WorkoutFormat.left(position) + " left"
         }
     }
 
     /// The step without what it asks for, for a narrow panel: `Interval 3/8 · 350 m left`.
     package var workoutStepBrief: String? {
-        workoutFigures.map { WorkoutFormat.stepName($0) + " · " + WorkoutFormat.left($0) + " left" }
+        workout.map { WorkoutFormat.stepName($0) + " · " + WorkoutFormat.left($0) + " left" }
     }
 
     /// The step after it: `then walk 1:00`, or `last step`.
-    package var workoutNext: String? { workoutFigures.map(WorkoutFormat.next) }
+    package var workoutNext: String? { workout.map(WorkoutFormat.next) }
+
+    /// The step began only a few seconds ago: the panel cues the change.
+    package var workoutStepIsNew: Bool {
+        workout.map { $0.step.durationSeconds - $0.remainingSeconds < WorkoutFormat.cueSeconds } ?? false
+    }
 }

@@ -104,8 +104,7 @@ package struct RunningViewModel: Sendable {
             elapsedSeconds: snapshot.elapsedSeconds, distanceMetres: snapshot.distanceMetres, goalMetres: goalMetres,
             averagePaceSecondsPerKilometre: snapshot.averagePaceSecondsPerKilometre)
         state.gpsLost = !snapshot.gpsOK
-        state.workoutFigures = WorkoutFormat.shown(snapshot.workout)
-        state.workoutStepIsNew = WorkoutFormat.isNew(snapshot.workout)
+        state.workout = snapshot.workout
     }
 
     /// The lap's pace is the one of the moment its number, distance or time last changed.

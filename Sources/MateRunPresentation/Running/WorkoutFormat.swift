@@ -7,37 +7,27 @@ enum WorkoutFormat {
     /// How long a new step is announced as new (highlighted on the panel), in seconds.
     static let cueSeconds = 5.0
 
-    /// The step as the panel shows it, nil without a workout.
-    static func shown(_ position: WorkoutPosition?) -> RunningViewModel.ShownWorkoutStep? {
-        position.map { position in
-            RunningViewModel.ShownWorkoutStep(
-                index: position.index, count: position.count, step: position.step, next: position.next,
-                remaining: position.remainingMetres.map { RunFormat.truncatedCount($0, unit: 10) }
-                    ?? Int(position.remainingSeconds.rounded(.up)),
-                byDistance: position.remainingMetres != nil)
-        }
-    }
-
-    /// Whether the step began less than `cueSeconds` ago.
-    static func isNew(_ position: WorkoutPosition?) -> Bool {
-        position.map { $0.step.durationSeconds - $0.remainingSeconds < cueSeconds } ?? false
+    /// What is left of the step as the panel counts it: whole tens of metres for a step by
+    /// distance, whole seconds (rounded up) for one by time.
+    static func remaining(_ position: WorkoutPosition) -> Int {
+        position.remainingMetres.map { RunFormat.truncatedCount($0, unit: 10) } ?? Int(position.remainingSeconds.rounded(.up))
     }
 
     /// `350 m`, `1.20 km` or `1:10`: what is left of the step.
-    static func left(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
-        guard shown.byDistance else { return minutesAndSeconds(shown.remaining) }
-        return shown.remaining >= 100
-            ? RunFormat.kilometres(hundredths: shown.remaining, unit: true) : String(shown.remaining * 10) + " m"
+    static func left(_ position: WorkoutPosition) -> String {
+        let remaining = remaining(position)
+        guard position.remainingMetres != nil else { return minutesAndSeconds(remaining) }
+        return remaining >= 100 ? RunFormat.kilometres(hundredths: remaining, unit: true) : String(remaining * 10) + " m"
     }
 
     /// `then walk 1:00`, or `last step`.
-    static func next(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
-        shown.next.map { "then " + nextWord($0) + " " + length(of: $0) } ?? "last step"
+    static func next(_ position: WorkoutPosition) -> String {
+        position.next.map { "then " + nextWord($0) + " " + length(of: $0) } ?? "last step"
     }
 
-    /// `Interval 3/6` for the step shown.
-    static func stepName(_ shown: RunningViewModel.ShownWorkoutStep) -> String {
-        stepName(shown.step, index: shown.index, count: shown.count)
+    /// `Interval 3/6` for the step the runner is in.
+    static func stepName(_ position: WorkoutPosition) -> String {
+        stepName(position.step, index: position.index, count: position.count)
     }
 
     /// `Interval 3/6`, `Recovery 3/6`, `Warm-up`, `Cool-down`, `Step 2/5`.
