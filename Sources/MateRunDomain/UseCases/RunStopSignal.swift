@@ -6,6 +6,8 @@ import Synchronization
 /// The running use case checks it before each sensor reading, so a run stops within one sample.
 package final class RunStopSignal: Sendable {
     private let reason = Mutex<RunEnding?>(nil)
+    /// Set once a reason is given: the check before each reading reads it without the lock.
+    private let isRequested = Atomic<Bool>(false)
 
     package init() {}
 
@@ -14,9 +16,11 @@ package final class RunStopSignal: Sendable {
         reason.withLock { current in
             if current == nil { current = ending }
         }
+        isRequested.store(true, ordering: .releasing)
     }
 
     package var requested: RunEnding? {
-        reason.withLock { $0 }
+        guard isRequested.load(ordering: .acquiring) else { return nil }
+        return reason.withLock { $0 }
     }
 }
