@@ -161,9 +161,12 @@ final class MateRunProcess {
         if process.isRunning { Glibc.kill(process.processIdentifier, number) }
     }
 
-    /// Kills the process at once if it is still running.
+    /// Kills the process at once if it is still running, and every process it started (gpsfake's
+    /// own gpsd would outlive it otherwise).
     func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        guard process.isRunning else { return }
+        for child in ProcessTree.descendants(of: process.processIdentifier) { Glibc.kill(child, SIGKILL) }
+        Glibc.kill(process.processIdentifier, SIGKILL)
     }
 
     /// The last lines of both outputs, for failure messages.

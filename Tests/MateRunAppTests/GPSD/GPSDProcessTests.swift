@@ -20,19 +20,19 @@ struct GPSDProcessTests {
         let data = TemporaryDataDirectory()
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
-        // Given the scenario exported as NMEA, after a stretch without a fix (10 s as played) that
-        // covers gpsd's and materun's start on a loaded machine
+        // Given the scenario exported as NMEA, after a stretch without a fix (10 s as gpsfake plays
+        // it, a sentence every 20 ms) that covers gpsd's and materun's start on a loaded machine
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
-        try (NMEAFixtures.noFixStretch(count: 100) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
-        // When gpsfake plays it into gpsd and materun tracks it until 20 s pass without a fix
+        try (NMEAFixtures.noFixStretch(count: 250) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
+        // When gpsfake plays it into gpsd and materun tracks it until 10 s pass without a fix
         let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
-            ["-P", "\($0)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log]
+            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         let status = try await track.exitStatus(before: .now + bound)
         // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
@@ -63,9 +63,9 @@ struct GPSDProcessTests {
         let data = TemporaryDataDirectory()
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
-        // Given a replay at 10x serving NMEA, read by the test itself and by a gpsd watched by gpspipe
+        // Given a replay at 20x serving NMEA, read by the test itself and by a gpsd watched by gpspipe
         let replay = try MateRunProcess(
-            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
+            "replay", arguments: ["replay", scenario, "--speed", "20", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
             executable: materun, data: data)
         defer { replay.kill() }
         let nmeaPort = try await servedNMEAPort(of: replay, before: .now + bound)
@@ -116,13 +116,13 @@ struct GPSDProcessTests {
         }
         defer { daemon.kill() }
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         defer { track.kill() }
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("connected to gpsd") } })
         // When a replay serves its NMEA (after its 3 s countdown) and gpsd is given it as a device
         let replay = try MateRunProcess(
-            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
+            "replay", arguments: ["replay", scenario, "--speed", "20", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
             executable: materun, data: data)
         defer { replay.kill() }
         let nmeaPort = try await servedNMEAPort(of: replay, before: .now + bound)
@@ -149,14 +149,14 @@ struct GPSDProcessTests {
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
         let log = data.path + "-scenario/damaged.nmea"
-        try (NMEAFixtures.noFixStretch(count: 100) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
+        try (NMEAFixtures.noFixStretch(count: 250) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
         let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
-            ["-P", "\($0)", "-1", "-q", "-c", "0.1", "-s", "115200", "-W", "600", log]
+            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "20", "--no-countdown", "--weight", "58"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data)
         // Then the run still ends by its sensors near the replay's distance, and the reports
         // without a fix are counted on standard error

@@ -15,7 +15,7 @@ import Testing
         var listener = try TCPListener(host: "127.0.0.1", port: 0)
         let port = listener.port
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "25"],
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "20"],
             executable: materun)
         defer { track.kill() }
         var gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
@@ -23,7 +23,7 @@ import Testing
         try await gpsd.sendFixes(count: 16, from: &position)
         try await gpsd.send(["not json", #"{"class":"TPV","mode":"3","lat":true}"#])
         // When it goes away for longer than the GPS is given before it counts as lost (10 s), but
-        // less than materun keeps reconnecting (25 s)
+        // less than materun keeps reconnecting (20 s)
         gpsd.close()
         listener.close()
         #expect(try await track.wait(before: .now + bound) { !$0.events("gps_lost").isEmpty }, "\(track.tail)")
@@ -67,7 +67,7 @@ struct FakeGPSD {
         #expect(watch.map { String(decoding: $0, as: UTF8.self) } == #"?WATCH={"enable":true,"json":true};"#)
     }
 
-    /// Sends `count` fixes, one every 250 ms, each 1 m north of the last: counted, not timed, so
+    /// Sends `count` fixes, one every 100 ms, each 1 m north of the last: counted, not timed, so
     /// that a loaded machine sends the same track, only later.
     func sendFixes(count: Int, from position: inout Int) async throws {
         let clock = ContinuousClock()
@@ -80,7 +80,7 @@ struct FakeGPSD {
                 #"{"class":"TPV","device":"fake","mode":3,"time":""# + ISOTimestamp.text(unixSeconds: now, fractionDigits: 3, zulu: true)
                     + #"","lat":\#(latitude),"lon":6.5,"altHAE":400.0,"eph":4.0,"speed":4.0,"track":0.0}"#,
             ])
-            next = next + .milliseconds(250)
+            next = next + .milliseconds(100)
             try await clock.sleep(until: next)
         }
     }
