@@ -7,9 +7,9 @@ import MateRunTestSupport
 import Testing
 
 /// Group runs between real materun processes through a real nats-server, with runners in this
-/// process filling the group. (A part of `NATSProcessTests`, so that only one of these process
-/// tests loads the machine at a time.)
-extension NATSProcessTests {
+/// process filling the group, one test at a time: fifty runners in this process load the machine.
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
+struct GroupProcessTests {
     /// An in-process runner at `speed` m/s, reporting every half wall second as a replay at
     /// 50× would, until the goal; returns the result board it heard.
     private static func runInProcess(_ member: GroupMembership, speed: Double) async -> GroupWire.BoardMessage? {

@@ -3,11 +3,11 @@ import MateRunNATSTestSupport
 import MateRunTestSupport
 import Testing
 
-/// Real materun processes through a real nats-server, one test at a time: two paired with
-/// `host --via` and `join --via` (neither holds a listening socket, as /proc shows; a restarted
-/// server and a cut NATS connection both heal; both sides name the same result), and groups
-/// (GroupProcessTests.swift).
-@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
+/// Real materun processes through a real nats-server, two paired with `host --via` and
+/// `join --via`: neither holds a listening socket, as /proc shows; a restarted server and a cut
+/// NATS connection both heal; both sides name the same result. Each test has its own server, and
+/// a pair replays at 20x, so the tests run side by side (groups: GroupProcessTests.swift).
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
 struct NATSProcessTests {
     static let bound = Duration.seconds(150)
 
