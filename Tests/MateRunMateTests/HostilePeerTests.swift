@@ -28,7 +28,7 @@ struct HostilePeerTests {
             idle.append(try await withTimeout { try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(5), options: Self.options) })
         }
         // When a real joiner comes
-        let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting, within: 60)
+        let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting, within: 60)
         // Then it pairs, each idle connection its own business
         #expect(joined.mateName == "Ben")
         idle.forEach { $0.close() }

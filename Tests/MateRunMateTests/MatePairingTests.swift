@@ -19,7 +19,7 @@ struct MatePairingTests {
     @Test func hostAndJoinerAgreeOnTermsAndStart() async throws {
         let host = try host()
         let waiting = PendingHostPairing(host)
-        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting)
         #expect(hosting.role == .host)
         #expect(joined.role == .joiner)
         #expect(hosting.mateName == "Ana")
@@ -39,10 +39,10 @@ struct MatePairingTests {
     @Test func aWrongCodeIsRefusedAndTheHostKeepsWaiting() async throws {
         let host = try host()
         let waiting = PendingHostPairing(host)
-        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "000000", name: "Eve")))
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "000000", name: "Eve", timings: .fast())))
         #expect(error.reason == .wrongCode)
         #expect(error.description == "the host at \(host.endpoint) refused the pairing code 000000 (wrong_code): wrong pairing code")
-        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting)
         #expect(hosting.mateName == "Ana")
         await joined.link.close(goodbye)
         await host.close()
@@ -52,10 +52,10 @@ struct MatePairingTests {
         let host = try host()
         let waiting = PendingHostPairing(host)
         for _ in 1...MateProtocol.wrongCodesBeforeThrottle {
-            let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "111111", name: "Eve")))
+            let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "111111", name: "Eve", timings: .fast())))
             #expect(error.reason == .wrongCode)
         }
-        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Eve")))
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Eve", timings: .fast())))
         #expect(error.reason == .throttled)
         #expect(error.description.contains("too many wrong codes from your address; retry in "))
         guard case .refused(let refusal, _, _) = error else { throw error }
@@ -68,8 +68,8 @@ struct MatePairingTests {
     @Test func aSecondJoinerWhilePairedIsToldTheHostIsBusy() async throws {
         let host = try host()
         let waiting = PendingHostPairing(host)
-        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
-        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Cy")))
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting)
+        let error = try #require(try await pairingError(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Cy", timings: .fast())))
         #expect(error.reason == .busy)
         #expect(error.description.contains("Ben is already running with a mate"))
         await joined.link.send(progress(1))
@@ -89,7 +89,7 @@ struct MatePairingTests {
         let toGarbage = try #require(try await nextFrame(garbage))
         // Then the client is told it sent a bad frame, and a real joiner still pairs
         #expect(toGarbage.hasPrefix(#"{"type":"bye","reason":"bad_frame","#))
-        let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana"), with: waiting)
+        let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting)
         #expect(joined.mateName == "Ben")
         await joined.link.close(goodbye)
         await host.close()
