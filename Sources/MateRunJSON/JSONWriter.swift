@@ -50,7 +50,7 @@ package struct JSONWriter {
 
     package mutating func field(_ key: StaticString, _ value: Int) {
         writeKey(key)
-        bytes.append(contentsOf: String(value).utf8)
+        appendInteger(value)
     }
 
     package mutating func field(_ key: StaticString, _ value: Bool) {
@@ -66,7 +66,13 @@ package struct JSONWriter {
             bytes.append(contentsOf: "null".utf8)
             return
         }
-        bytes.append(contentsOf: JSONNumberText.shortest(value).utf8)
+        // As `JSONNumberText.shortest` spells it; a whole number's digits go straight into the
+        // bytes (a journal line holds several: the time, the heart rate, the cadence).
+        if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
     }
 
     /// Writes `value` with `decimals` digits after the point (`JSONNumberText.fixed`), as
@@ -115,6 +121,21 @@ package struct JSONWriter {
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `value`'s decimal digits, with a minus sign when negative, without a `String` between.
+    private mutating func appendInteger(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: digits[start...])
+        }
     }
 
     private mutating func appendString(_ value: String) {

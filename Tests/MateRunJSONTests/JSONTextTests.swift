@@ -44,4 +44,20 @@ struct JSONTextTests {
         writer.nullField("speed")
         #expect(String(decoding: writer.frame(), as: UTF8.self) == "{\"type\":\"bye\",\"seq\":3,\"x\":1.5,\"speed\":null}\n")
     }
+
+    @Test(arguments: [
+        0.0, -0.0, 5, -7, 172, 3600, 999_999_999_999_999, 1e15, -1e15, 2.5, -0.25, 46.51234567, 1234.5678901234567, 1e20, 0.1,
+    ] as [Double])
+    func aWriterSpellsANumberAsTheShortestFormDoes(value: Double) {
+        // Given a number, whole or not, small or past the whole-number form
+        var writer = JSONWriter()
+        // When a writer writes it, and a whole number as an integer too
+        writer.field("x", value)
+        if value == value.rounded(), abs(value) < 1e15 { writer.field("i", Int(value)) }
+        // Then its text is the shortest form, the same digits both ways
+        let shortest = JSONNumberText.shortest(value)
+        let expected = value == value.rounded() && abs(value) < 1e15
+            ? "{\"x\":\(shortest),\"i\":\(shortest)}" : "{\"x\":\(shortest)}"
+        #expect(String(decoding: writer.closed(), as: UTF8.self) == expected)
+    }
 }
