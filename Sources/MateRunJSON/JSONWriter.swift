@@ -71,7 +71,10 @@ package struct JSONWriter {
         if value == value.rounded(), abs(value) < 1e15 {
             appendInteger(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            var sink = ASCIISink()
+            swap(&sink.bytes, &bytes)
+            value.write(to: &sink)
+            swap(&sink.bytes, &bytes)
         }
     }
 
@@ -140,5 +143,21 @@ package struct JSONWriter {
 
     private mutating func appendString(_ value: String) {
         JSONText.appendString(value, to: &bytes)
+    }
+}
+
+/// Takes a number's text as the standard library spells it (`Double.write(to:)`, the same digits
+/// as `description`) straight into bytes: through `_writeASCII` the digits arrive as a buffer,
+/// where `description` makes a `String` first, on the heap past 15 characters (a journal line's
+/// distances and calories have 17). Without that requirement the text still arrives, by `write`.
+private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

@@ -99,8 +99,9 @@ final class JournalWriter: Sendable {
         }
     }
 
-    /// On the queue: spells out the pending entries, writes them in one go, and syncs once a
-    /// second.
+    /// On the queue: spells out the pending entries and writes them a block at a time (a writer
+    /// that fell behind a replay holds one block of text, not its whole backlog's), and syncs
+    /// once a second.
     private func writePending() {
         let entries = state.withLock { state -> [JournalEntry] in
             state.flushScheduled = false
@@ -112,10 +113,13 @@ final class JournalWriter: Sendable {
         }
         guard !entries.isEmpty else { return }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 200)
-        for entry in entries { entry.write(to: &bytes) }
+        bytes.reserveCapacity(min(entries.count, Self.blockEntries) * 200)
         do throws(RecordStoreError) {
-            try DurableFile.writeAll(descriptor, bytes, path: path)
+            for start in stride(from: 0, to: entries.count, by: Self.blockEntries) {
+                bytes.removeAll(keepingCapacity: true)
+                for entry in entries[start..<min(start + Self.blockEntries, entries.count)] { entry.write(to: &bytes) }
+                try DurableFile.writeAll(descriptor, bytes, path: path)
+            }
             let now = Self.monotonicSeconds()
             if now - state.withLock({ $0.lastSync }) >= 1 {
                 guard fdatasync(descriptor) == 0 else { throw DurableFile.failure(path, "fsync") }
