@@ -94,6 +94,12 @@ package enum JSONNumberText {
 
     /// A finite `value` in the shortest form that reads back exactly: `5`, `2.5`, `1e+20`.
     package static func shortest(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : value.description
+        wholeNumber(value).map { String($0) } ?? value.description
+    }
+
+    /// `value` as the integer its shortest form spells without a point (`5` for 5.0), nil when
+    /// it has a fraction or is too large for that form (1e15 and beyond read `1e+15`).
+    package static func wholeNumber(_ value: Double) -> Int? {
+        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
     }
 }

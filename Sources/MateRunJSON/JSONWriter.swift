@@ -68,8 +68,8 @@ package struct JSONWriter {
         }
         // As `JSONNumberText.shortest` spells it; a whole number's digits go straight into the
         // bytes (a journal line holds several: the time, the heart rate, the cadence).
-        if value == value.rounded(), abs(value) < 1e15 {
-            appendInteger(Int(value))
+        if let whole = JSONNumberText.wholeNumber(value) {
+            appendInteger(whole)
         } else {
             var sink = ASCIISink()
             swap(&sink.bytes, &bytes)

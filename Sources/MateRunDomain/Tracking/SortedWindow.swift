@@ -15,8 +15,6 @@ struct SortedWindow {
         sorted = arrivals
     }
 
-    var capacity: Int { arrivals.count }
-
     /// Forgets every value.
     mutating func removeAll() {
         next = 0
@@ -30,9 +28,6 @@ struct SortedWindow {
 
     /// The oldest value, which the next `append` replaces once the window is full.
     var oldest: Double? { count == arrivals.count ? arrivals[next] : nil }
-
-    /// The `rank`-th smallest value (0 is the least); `rank` < `count`.
-    func smallest(_ rank: Int) -> Double { sorted[rank] }
 
     /// The upper median: the `count / 2`-th smallest.
     var median: Double { sorted[count / 2] }

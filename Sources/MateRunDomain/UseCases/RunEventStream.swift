@@ -13,7 +13,6 @@ package struct RunEventStream: AsyncSequence, Sendable {
     package typealias Element = RunEvent
 
     private enum Source: Sendable {
-        case producer(@Sendable () async -> RunEvent?)
         case source(any RunEventSource)
         case stream(AsyncStream<RunEvent>)
     }
@@ -23,7 +22,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
 
     /// Events from `produce`, called one call at a time until it returns nil.
     package init(unfolding produce: @escaping @Sendable () async -> RunEvent?) {
-        source = .producer(produce)
+        source = .source(UnfoldingSource(produce))
     }
 
     /// Events from `source`, read without waiting whenever it has them at hand.
@@ -39,7 +38,6 @@ package struct RunEventStream: AsyncSequence, Sendable {
     package func makeAsyncIterator() -> AsyncIterator {
         claim.take("RunEventStream")
         return switch source {
-        case .producer(let produce): AsyncIterator(state: .producer(produce))
         case .source(let source): AsyncIterator(state: .source(source))
         case .stream(let stream): AsyncIterator(state: .stream(stream.makeAsyncIterator()))
         }
@@ -48,7 +46,6 @@ package struct RunEventStream: AsyncSequence, Sendable {
     /// Hands out the run's events in order.
     package struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate enum State {
-            case producer(@Sendable () async -> RunEvent?)
             case source(any RunEventSource)
             case stream(AsyncStream<RunEvent>.Iterator)
             case ended
@@ -66,8 +63,6 @@ package struct RunEventStream: AsyncSequence, Sendable {
         package mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> RunEvent? {
             let event: RunEvent?
             switch state {
-            case .producer(let produce):
-                event = await produce()
             case .source(let source):
                 switch source.nextWithoutWaiting() {
                 case .element(let element): event = element
@@ -92,4 +87,17 @@ protocol RunEventSource: AnyObject, Sendable {
     func nextWithoutWaiting() -> Immediate<RunEvent>
     /// The next event, waiting for what it needs; nil after the last.
     func next() async -> RunEvent?
+}
+
+/// Events from a closure, called one call at a time: never at hand without waiting.
+private final class UnfoldingSource: RunEventSource {
+    private let produce: @Sendable () async -> RunEvent?
+
+    init(_ produce: @escaping @Sendable () async -> RunEvent?) {
+        self.produce = produce
+    }
+
+    func nextWithoutWaiting() -> Immediate<RunEvent> { .mustWait }
+
+    func next() async -> RunEvent? { await produce() }
 }

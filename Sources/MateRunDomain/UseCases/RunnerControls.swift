@@ -11,19 +11,24 @@ package enum RunnerCommand: Sendable, Equatable {
 /// The runner's commands on their way to a running use case, from whatever reads the keys.
 ///
 /// The use case takes them before each sensor reading, at the run time the latest reading set,
-/// so a command is applied within one sample, in the order given.
+/// so a command is applied within one sample, in the order given. Nearly every reading finds
+/// none: a flag says so without taking the lock.
 package final class RunnerControls: Sendable {
     private let queue = Mutex<[RunnerCommand]>([])
+    private let waiting = Atomic<Bool>(false)
 
     package init() {}
 
     package func send(_ command: RunnerCommand) {
         queue.withLock { $0.append(command) }
+        waiting.store(true, ordering: .releasing)
     }
 
     /// Takes every command sent since the last call.
     func take() -> [RunnerCommand] {
-        queue.withLock { commands in
+        // A command sent while the flag is cleared sets it again, so none is left behind.
+        guard waiting.exchange(false, ordering: .acquiringAndReleasing) else { return [] }
+        return queue.withLock { commands in
             defer { commands.removeAll() }
             return commands
         }

@@ -31,10 +31,10 @@ extension RunningViewModel.State {
     }
 
     /// `64%`, nil without a goal.
-    package var progressPercent: String? {
-        guard goalMetres != nil, let progressFraction else { return nil }
-        return RunFormat.percent(whole: RunFormat.wholePercent(progressFraction))
-    }
+    package var progressPercent: String? { shownPercent.map { RunFormat.percent(whole: $0) } }
+
+    /// The whole percentage of the goal the label reads, nil without a goal.
+    var shownPercent: Int? { goalMetres.map { RunFormat.wholePercent(min(1, max(0, labelMetres / $0))) } }
 
     /// `km 3  5'12"/km  +12 m`, nil before the first split.
     package var lastSplit: String? { lastSplitFigures.map(RunningViewModel.splitLine) }

@@ -29,8 +29,6 @@ package struct RunningViewModel: Sendable {
 
     package private(set) var state: State = .initial
     private var setUpGoalMetres: Double?
-    /// The whole percentage of the goal the state last showed.
-    private var shownPercent: Int?
     private var goalMetres: Double?
     private var distanceMetres: Double = 0
     private var mateStatus: MateStatus?
@@ -63,7 +61,6 @@ package struct RunningViewModel: Sendable {
         let mate = state.mate
         state = .initial
         state.mate = mate
-        shownPercent = nil
         state.zones = HeartRateZones(maxBPM: profile.maxHeartRateBPM)
         state.runnerName = RunFormat.displayName(profile.name, fallback: "runner")
         setUpGoalMetres = goalMetres.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
@@ -134,12 +131,11 @@ package struct RunningViewModel: Sendable {
         // The label reads the metres of the moment its distance, goal or percentage last changed.
         guard hundredths != state.distanceHundredths || goal.map(RunFormat.hundredthsOfKilometre)
             != state.goalMetres.map(RunFormat.hundredthsOfKilometre)
-            || fraction.map(RunFormat.wholePercent) != shownPercent
+            || fraction.map(RunFormat.wholePercent) != state.shownPercent
         else { return }
         state.distanceHundredths = hundredths
         state.goalMetres = goal
         state.labelMetres = metres
-        shownPercent = fraction.map(RunFormat.wholePercent)
         if mateStatus?.mode == .team { refreshMateSection() }
     }
 
