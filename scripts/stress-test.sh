@@ -37,7 +37,7 @@ for run in $(seq 1 "$runs"); do
   if ! timeout 1800 swift test --skip-build >"$log" 2>&1; then
     grep -E '✘|error:' "$log" | head -40
     echo "FAIL run $run of $runs after $(( $(date +%s) - start )) s (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-    rm -f "$log"
+    echo "the whole log is kept in $log"
     exit 1
   fi
   summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? passed after [0-9.]+ seconds' "$log" | head -n 1)

@@ -6,8 +6,9 @@ import MateRunJSON
 /// gpsd reports one TPV per sentence of a receiver's cycle (often 10-20 for one epoch of a real
 /// log), each with the epoch's `time` and whatever that sentence told; they are merged by `time`
 /// into one fix, later reports filling and refining what earlier ones said. An epoch is handed
-/// out when the first report of a later epoch arrives, or by `flush()` (the connection ended, or
-/// the stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
+/// out when the first report of a later epoch arrives, with or without a fix (a receiver that
+/// lost the sky goes on reporting every second, and the last fix before the loss must not wait
+/// for the sky to come back), or by `flush()` (the connection ended, or the stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
 /// most one epoch is held, so that garbage from the port costs neither a crash nor memory.
 ///
 /// Times only go forward: a report before the last epoch handed out is dropped. One exception,
@@ -58,9 +59,10 @@ package struct TPVEpochMerger: Sendable {
         case .malformed:
             counts.malformed += 1
             return nil
-        case .noFix:
+        case .noFix(let time):
             counts.noFix += 1
-            return nil
+            guard let held = epoch, time != held.unixTime else { return nil }
+            return flush()
         case .fix(let report):
             return merge(report)
         }
@@ -105,7 +107,8 @@ package struct TPVEpochMerger: Sendable {
 struct TPVReport {
     enum Reading {
         case fix(TPVReport)
-        case noFix
+        /// No fix, at this time if the report has one.
+        case noFix(time: Double?)
         case malformed
     }
 
@@ -140,9 +143,9 @@ struct TPVReport {
         default: return .malformed
         }
         guard !optional.malformed else { return .malformed }
-        guard mode >= 2, let time, let latitude, let longitude else { return .noFix }
+        guard mode >= 2, let time, let latitude, let longitude else { return .noFix(time: time) }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        guard coordinate.isPlausibleFix else { return .noFix }
+        guard coordinate.isPlausibleFix else { return .noFix(time: time) }
         let accuracy = eph ?? epx.flatMap { x in epy.map { y in (x * x + y * y).squareRoot() } }
         return .fix(TPVReport(
             unixTime: time, coordinate: coordinate, altitude: altitude, horizontalAccuracy: accuracy, speed: speed,

@@ -50,6 +50,23 @@ import Testing
         #expect(merger.counts.noFix == 4)
     }
 
+    @Test func aReportWithoutAFixAfterTheHeldEpochHandsItOutAtOnce() {
+        // Given a held epoch with a fix, then a report without a fix of the same epoch
+        var merger = TPVEpochMerger()
+        let fix = #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5}"#
+        let sameEpoch = #"{"class":"TPV","mode":1,"time":"2005-06-08T10:34:48Z"}"#
+        #expect(take([fix, sameEpoch], into: &merger).isEmpty)
+        // When the receiver reports the next second without a fix (the sky is lost)
+        let lost = take([#"{"class":"TPV","mode":1,"time":"2005-06-08T10:34:49Z"}"#], into: &merger)
+        // Then the held fix is handed out then, not when a fix comes back, and nothing is held
+        #expect(lost.map(\.unixTime) == [t0])
+        #expect(merger.flush() == nil)
+        // And a report without a fix or a time does the same for the next held epoch
+        #expect(take([#"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.5}"#], into: &merger).isEmpty)
+        #expect(take([#"{"class":"TPV","mode":0}"#], into: &merger).map(\.unixTime) == [t0 + 2])
+        #expect(merger.counts.noFix == 3)
+    }
+
     @Test func garbageWrongTypesAndImpossibleNumbersAreDroppedAndCounted() {
         // Given what an impostor on the port might send, between two good epochs
         var merger = TPVEpochMerger()

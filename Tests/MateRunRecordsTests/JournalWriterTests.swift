@@ -46,12 +46,36 @@ struct JournalWriterTests {
         let writer = JournalWriter(descriptor: descriptor, path: path, delay: .seconds(30))
         try writer.append(Array("first\n".utf8))
         // When it is closed with a last line
+        let journal = try #require(fileIdentity(path: path))
         var sealedWhileOpen = false
-        try writer.close(writing: Array("last\n".utf8)) { sealedWhileOpen = fcntl(descriptor, F_GETFD) >= 0 }
-        // Then both lines are on disk, the seal ran with the descriptor open, and it is closed now
+        try writer.close(writing: Array("last\n".utf8)) { sealedWhileOpen = fileIdentity(descriptor: descriptor) == journal }
+        // Then both lines are on disk, the seal ran with the descriptor open, and it is closed
+        // now: the number names no file, or another test's (tests run side by side, and a freed
+        // number is the next one a process opens)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\nlast\n")
         #expect(sealedWhileOpen)
-        #expect(fcntl(descriptor, F_GETFD) == -1)
+        #expect(fileIdentity(descriptor: descriptor) != journal)
+    }
+
+    /// A file's device and inode: what a descriptor still refers to, whatever its number.
+    private struct FileIdentity: Equatable {
+        var device: UInt
+        var inode: UInt
+
+        init(_ status: stat) {
+            device = UInt(status.st_dev)
+            inode = UInt(status.st_ino)
+        }
+    }
+
+    private func fileIdentity(path: String) -> FileIdentity? {
+        var status = stat()
+        return stat(path, &status) == 0 ? FileIdentity(status) : nil
+    }
+
+    private func fileIdentity(descriptor: Int32) -> FileIdentity? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
     }
 
     @Test func aFailedWriteIsThrownByTheNextAppend() async throws {

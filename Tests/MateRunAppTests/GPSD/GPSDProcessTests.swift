@@ -20,12 +20,13 @@ struct GPSDProcessTests {
         let data = TemporaryDataDirectory()
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
-        // Given the scenario exported as NMEA, after a stretch without a fix (10 s as gpsfake plays
-        // it, a sentence every 20 ms) that covers gpsd's and materun's start on a loaded machine
+        // Given the scenario exported as NMEA, between stretches without a fix (10 s before it as
+        // gpsfake plays it, a sentence every 20 ms, that covers gpsd's and materun's start on a
+        // loaded machine; 5 s after it, so that gpsd has read the last fix before gpsfake ends it)
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
-        try (NMEAFixtures.noFixStretch(count: 250) + exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
+        try NMEAFixtures.betweenNoFixStretches(exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it into gpsd and materun tracks it until 10 s pass without a fix
         let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
@@ -78,7 +79,7 @@ struct GPSDProcessTests {
         defer { pipe.kill() }
         // When the replay runs to its end
         #expect(try await replay.exitStatus(before: .now + bound) == 0)
-        let written = sent.fixes
+        let written = try #require(try await sent.allFixes(before: .now + .seconds(30)), "the replay's NMEA server never closed")
         let last = try #require(written.last)
         #expect(try await pipe.wait(before: .now + .seconds(30)) { process in
             process.lines.compactMap(jsonObject).compactMap(ReadFix.init(tpv:)).contains { abs($0.unixTime - last.unixTime) < 0.001 }
@@ -149,7 +150,7 @@ struct GPSDProcessTests {
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
         let log = data.path + "-scenario/damaged.nmea"
-        try (NMEAFixtures.noFixStretch(count: 250) + damaged).write(toFile: log, atomically: true, encoding: .utf8)
+        try NMEAFixtures.betweenNoFixStretches(damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
         let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
@@ -184,6 +185,13 @@ enum NMEAFixtures {
         }.joined()
     }
 
+    /// `log` after 10 s and before 5 s without a fix, as gpsfake plays it a sentence every 20 ms:
+    /// gpsd and materun start during the first stretch; gpsfake ends gpsd as soon as its log is
+    /// played, so the last stretch is what lets a loaded gpsd read the last fix first.
+    static func betweenNoFixStretches(_ log: String) -> String {
+        noFixStretch(count: 250) + log + noFixStretch(count: 125)
+    }
+
     /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the
     /// sentences in `noFix` (by index) turned into sentences without a fix.
     static func damaged(_ log: String, noFix: Range<Int>) -> String {
@@ -202,9 +210,10 @@ enum NMEAFixtures {
 
 /// Reads an NMEA server's RMC sentences as they come, on the socket layer's own thread.
 final class NMEALineCollector: Sendable {
-    /// The fixes read so far, shared with the reading task.
+    /// The fixes read so far, shared with the reading task, and whether the server has closed.
     private final class Log: Sendable {
         let fixes = Mutex<[ReadFix]>([])
+        let ended = Mutex(false)
     }
 
     private let log = Log()
@@ -223,10 +232,20 @@ final class NMEALineCollector: Sendable {
             } catch {
                 connection.close()
             }
+            log.ended.withLock { $0 = true }
         }
     }
 
     deinit { reader.cancel() }
 
-    var fixes: [ReadFix] { log.fixes.withLock { $0 } }
+    /// Every fix the server sent, once it has closed the connection (a server that has exited
+    /// may still have lines in this end's buffer, which a loaded test process reads later); nil
+    /// when it is still open at `deadline`.
+    func allFixes(before deadline: ContinuousClock.Instant) async throws -> [ReadFix]? {
+        while !log.ended.withLock({ $0 }) {
+            guard .now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return log.fixes.withLock { $0 }
+    }
 }
