@@ -100,6 +100,9 @@ package enum JSONNumberText {
     /// `value` as the integer its shortest form spells without a point (`5` for 5.0), nil when
     /// it has a fraction or is too large for that form (1e15 and beyond read `1e+15`).
     package static func wholeNumber(_ value: Double) -> Int? {
-        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
+        // Truncated and compared rather than `rounded()`, which is a call into libm on x86-64.
+        guard abs(value) < 1e15 else { return nil }
+        let whole = Int(value)
+        return Double(whole) == value ? whole : nil
     }
 }

@@ -57,6 +57,16 @@ package enum JSONText {
 
     /// A string literal appended as UTF-8 bytes (for frames built byte by byte).
     package static func appendString(_ value: String, to bytes: inout [UInt8]) {
+        var value = value
+        // Most strings need no escape: their bytes go in as they are, without a `String` between.
+        let written = value.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: mayNeedEscape) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !written else { return }
         var text = ""
         writeString(value, to: &text)
         bytes.append(contentsOf: text.utf8)

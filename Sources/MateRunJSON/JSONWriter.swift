@@ -49,8 +49,7 @@ package struct JSONWriter {
     }
 
     package mutating func field(_ key: StaticString, _ value: Int) {
-        writeKey(key)
-        appendInteger(value)
+        appendField(key, valueBytes: 20) { scratch, start in JSONWriter.writeInteger(value, into: scratch, at: start) }
     }
 
     package mutating func field(_ key: StaticString, _ value: Bool) {
@@ -61,20 +60,21 @@ package struct JSONWriter {
     /// Writes a finite number in the shortest form that reads back exactly; a non-finite one,
     /// which JSON cannot carry, as `null` so that the receiver rejects the frame loudly.
     package mutating func field(_ key: StaticString, _ value: Double) {
-        writeKey(key)
         guard value.isFinite else {
+            writeKey(key)
             bytes.append(contentsOf: "null".utf8)
             return
         }
-        // As `JSONNumberText.shortest` spells it; a whole number's digits go straight into the
-        // bytes (a journal line holds several: the time, the heart rate, the cadence).
+        // As `JSONNumberText.shortest` spells it; a whole number's digits are written directly
+        // (a journal line holds several: the time, the heart rate, the cadence).
         if let whole = JSONNumberText.wholeNumber(value) {
-            appendInteger(whole)
-        } else {
-            var sink = ASCIISink()
-            swap(&sink.bytes, &bytes)
+            field(key, whole)
+            return
+        }
+        appendField(key, valueBytes: ScratchSink.doubleBytes) { scratch, start in
+            var sink = ScratchSink(scratch: scratch, count: start)
             value.write(to: &sink)
-            swap(&sink.bytes, &bytes)
+            return sink.count
         }
     }
 
@@ -116,29 +116,57 @@ package struct JSONWriter {
     }
 
     private mutating func writeKey(_ key: StaticString) {
-        if hasFields {
-            bytes.append(UInt8(ascii: ","))
-        }
-        hasFields = true
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        appendField(key, valueBytes: 0) { _, start in start }
     }
 
-    /// `value`'s decimal digits, with a minus sign when negative, without a `String` between.
-    private mutating func appendInteger(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: digits[start...])
+    /// Appends `,"key":` (no comma before the first field) and the value `writeValue` puts in the
+    /// scratch after it (at most `valueBytes`; it returns where the value ends), in one append:
+    /// byte by byte, a line of a dozen numbers made some sixty appends, each checking the
+    /// array's capacity and uniqueness (a journal line is written for every fix of a replay).
+    private mutating func appendField(
+        _ key: StaticString, valueBytes: Int, _ writeValue: (UnsafeMutableBufferPointer<UInt8>, Int) -> Int
+    ) {
+        let comma = hasFields
+        hasFields = true
+        let keyBytes = key.utf8CodeUnitCount
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyBytes + 4 + valueBytes) { scratch in
+            var count = 0
+            if comma {
+                scratch[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            scratch[count] = UInt8(ascii: "\"")
+            key.withUTF8Buffer { name in
+                _ = UnsafeMutableBufferPointer(rebasing: scratch[(count + 1)...]).initialize(fromContentsOf: name)
+            }
+            count += 1 + keyBytes
+            scratch[count] = UInt8(ascii: "\"")
+            scratch[count + 1] = UInt8(ascii: ":")
+            count = writeValue(scratch, count + 2)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
         }
+    }
+
+    /// Writes `value`'s decimal digits, with a minus sign when negative, at `start` (20 bytes at
+    /// most); returns where they end.
+    private static func writeInteger(_ value: Int, into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var count = start
+        if value < 0 {
+            scratch[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        return count + digits
     }
 
     private mutating func appendString(_ value: String) {
@@ -147,17 +175,24 @@ package struct JSONWriter {
 }
 
 /// Takes a number's text as the standard library spells it (`Double.write(to:)`, the same digits
-/// as `description`) straight into bytes: through `_writeASCII` the digits arrive as a buffer,
-/// where `description` makes a `String` first, on the heap past 15 characters (a journal line's
-/// distances and calories have 17). Without that requirement the text still arrives, by `write`.
-private struct ASCIISink: TextOutputStream {
-    var bytes: [UInt8] = []
+/// as `description`) straight into a field's scratch: through `_writeASCII` the digits arrive as a
+/// buffer, where `description` makes a `String` first, on the heap past 15 characters (a journal
+/// line's distances and calories have 17). Without that requirement the text still arrives, by
+/// `write`.
+private struct ScratchSink: TextOutputStream {
+    /// Room for any finite double's shortest text (`-2.2250738585072014e-308` is 24 bytes).
+    static let doubleBytes = 32
+
+    let scratch: UnsafeMutableBufferPointer<UInt8>
+    var count: Int
 
     mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
     }
 
+    /// Copies `buffer` after what is written (trapping, never overrunning, were it too long).
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        count = UnsafeMutableBufferPointer(rebasing: scratch[count...]).initialize(fromContentsOf: buffer) + count
     }
 }

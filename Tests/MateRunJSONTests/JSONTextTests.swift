@@ -61,4 +61,43 @@ struct JSONTextTests {
             ? "{\"x\":\(shortest),\"i\":\(shortest)}" : "{\"x\":\(shortest)}"
         #expect(String(decoding: writer.closed(), as: UTF8.self) == expected)
     }
+
+    @Test func everyKindOfNumberAndStringIsSpelledAsTheStandardLibraryAndTheEscapingRulesSpellIt() {
+        // Given thousands of numbers of every kind (any bit pattern, whole numbers near and past
+        // the whole-number form, decimals as files write them, tiny and huge, both signs) and
+        // strings with and without what must be escaped, from a fixed seed
+        var seed: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var numbers: [Double] = [0, -0.0, 1e15, -1e15, 1e15 - 1, 9.5e14 + 0.5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-5]
+        for _ in 0..<5000 {
+            numbers.append(Double(bitPattern: next()))
+            numbers.append(Double(Int64(bitPattern: next()) >> Int(next() % 64)))
+            numbers.append(Double(Int(next() % 100_000_000)) / 10_000_000 - 5)
+            numbers.append(Double(next() % 1_000_000) * 0.001 * (next() % 2 == 0 ? 1 : -1))
+        }
+        let strings = ["fix", "", "Zoë 🏃", "quote \" and \\", "tab\tnew\nline", "\u{1B}[2J", "bidi \u{202E}x"]
+        for value in numbers where value.isFinite {
+            // When a writer writes it
+            var writer = JSONWriter()
+            writer.field("n", value)
+            // Then it is the integer's digits for a whole number short of 1e15, else the shortest
+            // form the standard library prints
+            let whole = value == value.rounded() && abs(value) < 1e15
+            let expected = whole ? String(Int(value)) : value.description
+            #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"n\":\(expected)}", "\(value.bitPattern)")
+        }
+        for string in strings {
+            var writer = JSONWriter()
+            writer.field("s", string)
+            var text = ""
+            JSONText.writeString(string, to: &text)
+            #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"s\":\(text)}")
+        }
+    }
 }

@@ -48,12 +48,16 @@ struct JournalWriterTests {
         // When it is closed with a last line
         let journal = try #require(fileIdentity(path: path))
         var sealedWhileOpen = false
-        try writer.close(writing: Array("last\n".utf8)) { sealedWhileOpen = fileIdentity(descriptor: descriptor) == journal }
-        // Then both lines are on disk, the seal ran with the descriptor open, and it is closed
-        // now: the number names no file, or another test's (tests run side by side, and a freed
-        // number is the next one a process opens)
+        let made = try writer.close(writing: Array("last\n".utf8), meanwhile: { "made meanwhile" }) { (made: String) in
+            sealedWhileOpen = fileIdentity(descriptor: descriptor) == journal && made == "made meanwhile"
+        }
+        // Then both lines are on disk, the seal ran with the descriptor open and what was made
+        // meanwhile, which the close returns too, and the descriptor is closed now: its number
+        // names no file, or another test's (tests run side by side, and a freed number is the
+        // next one a process opens)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\nlast\n")
         #expect(sealedWhileOpen)
+        #expect(made == "made meanwhile")
         #expect(fileIdentity(descriptor: descriptor) != journal)
     }
 

@@ -87,6 +87,9 @@ private struct TrackProfile {
     private var lastTimes: [Double] = []
 
     init(_ points: [(distance: Double, moving: Double)]) {
+        distances.reserveCapacity(points.count)
+        firstTimes.reserveCapacity(points.count)
+        lastTimes.reserveCapacity(points.count)
         for point in points where point.distance.isFinite && point.moving.isFinite {
             if let last = distances.last, point.distance <= last {
                 lastTimes[lastTimes.count - 1] = max(lastTimes[lastTimes.count - 1], point.moving)
@@ -105,9 +108,14 @@ private struct TrackProfile {
     /// each point, and each pass moves a second index forward only (O(n)).
     func fastest(over length: Double) -> (seconds: Double, start: Double)? {
         guard let first = distances.first, let last = distances.last, last - first >= length else { return nil }
-        var best: (seconds: Double, start: Double)?
+        // The best so far as two numbers rather than an optional pair: this runs twice for each
+        // point and each distance when a run is kept (tens of milliseconds for a long track).
+        var bestSeconds = Double.infinity, bestStart = 0.0, found = false
         func consider(_ seconds: Double, _ start: Double) {
-            if seconds < best?.seconds ?? .infinity { best = (max(0, seconds), start) }
+            guard seconds < bestSeconds else { return }
+            bestSeconds = max(0, seconds)
+            bestStart = start
+            found = true
         }
         var end = 0
         for start in distances.indices {
@@ -123,7 +131,7 @@ private struct TrackProfile {
             while distances[start + 1] <= target { start += 1 }
             consider(firstTimes[end] - startTime(at: target, segmentStart: start), target)
         }
-        return best
+        return found ? (bestSeconds, bestStart) : nil
     }
 
     /// The first moment at `distance`, which lies in (distances[index-1], distances[index]].

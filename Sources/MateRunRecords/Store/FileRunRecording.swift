@@ -66,12 +66,14 @@ final class FileRunRecording: RunRecording {
             for split in outcome.splits where split.index > state.lastSplit { closing += RunJournal.splitLine(split) }
             for lap in outcome.laps where lap.index > state.lastLap { closing += RunJournal.lapLine(lap) }
             closing += RunJournal.endLine(outcome, startedAt: sealed.startedAt == header.startedAt ? nil : sealed.startedAt)
-            let summary = RunRecordSummary(
-                id: id, header: sealed, outcome: outcome, bests: PersonalBests(points: state.progress, runID: id)
-            )
             let fixCount = state.progress.count
             state.sealed = true
-            try journal.close(writing: Array(closing.utf8)) { () throws(RecordStoreError) in
+            // The bests go over every fix (tens of milliseconds for a long track): they are found
+            // while the journal is written out and synced, and `run.json` follows both.
+            let progress = state.progress
+            let summary = try journal.close(writing: Array(closing.utf8)) {
+                RunRecordSummary(id: id, header: sealed, outcome: outcome, bests: PersonalBests(points: progress, runID: id))
+            } then: { (summary: RunRecordSummary) throws(RecordStoreError) in
                 try DurableFile.replace(
                     "\(directory)/\(FileRunRecordStore.summaryName)", with: RunRecordJSON.runFile(summary, fixCount: fixCount))
             }

@@ -15,6 +15,12 @@ import Synchronization
 final class JournalWriter: Sendable {
     private struct State {
         var pending: [JournalEntry] = []
+        /// The list the writer last emptied, kept with its capacity to become the next `pending`,
+        /// and the writer's buffer of text: a replay at full speed fills a block of entries every
+        /// few milliseconds, and a new list and buffer for each would be grown by copying and
+        /// mapped afresh page by page.
+        var spare: [JournalEntry] = []
+        var text: [UInt8] = []
         var flushScheduled = false
         /// A write of a full block is queued: more entries join it rather than queue another.
         var blockScheduled = false
@@ -67,16 +73,20 @@ final class JournalWriter: Sendable {
         }
     }
 
-    /// Writes what is pending, then `last`, fsyncs, runs `then` with the descriptor still open,
-    /// and closes it; all on the writer's thread, waited for.
-    func close(writing last: [UInt8], then: () throws(RecordStoreError) -> Void) throws(RecordStoreError) {
+    /// Writes what is pending, then `last`, and fsyncs, on the writer's thread while `meanwhile`
+    /// runs on the caller's (a sealed run's summary and bests are computed while its journal
+    /// reaches the disk); then runs `then` with what `meanwhile` made, on the writer's thread
+    /// with the descriptor still open and only once the journal is on disk, and closes it.
+    func close<Value>(
+        writing last: [UInt8], meanwhile: () -> Value, then: (Value) throws(RecordStoreError) -> Void
+    ) throws(RecordStoreError) -> Value {
+        try append(last)
+        queue.async { self.writePendingAndSync() }
+        let value = meanwhile()
         let outcome: Result<Void, RecordStoreError> = queue.sync {
             do throws(RecordStoreError) {
-                try append(last)
-                writePending()
                 if let failure = state.withLock({ $0.failure }) { throw failure }
-                guard fsync(descriptor) == 0 else { throw DurableFile.failure(path, "fsync") }
-                try then()
+                try then(value)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -84,6 +94,7 @@ final class JournalWriter: Sendable {
         }
         abandon()
         try outcome.get()
+        return value
     }
 
     /// Writes what is pending and closes the journal without sealing it (the recording was
@@ -103,16 +114,26 @@ final class JournalWriter: Sendable {
     /// that fell behind a replay holds one block of text, not its whole backlog's), and syncs
     /// once a second.
     private func writePending() {
-        let entries = state.withLock { state -> [JournalEntry] in
+        var (entries, bytes) = state.withLock { state -> ([JournalEntry], [UInt8]) in
             state.flushScheduled = false
             state.blockScheduled = false
-            guard state.failure == nil, !state.closed else { return [] }
+            guard state.failure == nil, !state.closed else { return ([], []) }
             var taken: [JournalEntry] = []
+            swap(&taken, &state.spare)
             swap(&taken, &state.pending)
-            return taken
+            var text: [UInt8] = []
+            swap(&text, &state.text)
+            return (taken, text)
         }
         guard !entries.isEmpty else { return }
-        var bytes: [UInt8] = []
+        defer {
+            entries.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            state.withLock { state in
+                swap(&state.spare, &entries)
+                swap(&state.text, &bytes)
+            }
+        }
         bytes.reserveCapacity(min(entries.count, Self.blockEntries) * 200)
         do throws(RecordStoreError) {
             for start in stride(from: 0, to: entries.count, by: Self.blockEntries) {
@@ -127,6 +148,16 @@ final class JournalWriter: Sendable {
             }
         } catch {
             state.withLock { $0.failure = $0.failure ?? error }
+        }
+    }
+
+    /// On the queue: writes what is pending and fsyncs; a failure is kept for the caller.
+    private func writePendingAndSync() {
+        writePending()
+        guard state.withLock({ $0.failure == nil }) else { return }
+        if fsync(descriptor) != 0 {
+            let failure = DurableFile.failure(path, "fsync")
+            state.withLock { $0.failure = $0.failure ?? failure }
         }
     }
 
