@@ -6,9 +6,10 @@ import MateRunNATSTestSupport
 import MateRunTestSupport
 import Testing
 
-/// Group runs between real materun processes through a real nats-server, with runners in this
-/// process filling the group, one test at a time: fifty runners in this process load the machine.
-@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
+/// Group runs between real materun processes through a real nats-server, with fifty runners in
+/// this process filling the group (they load the machine: a second such test would wait for
+/// this one, in a `.serialized` suite).
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
 struct GroupProcessTests {
     /// An in-process runner at `speed` m/s, reporting every half wall second as a replay at
     /// 50× would, until the goal; returns the result board it heard.
@@ -90,7 +91,12 @@ struct GroupProcessTests {
         await client.close()
         await server.stop()
     }
+}
 
+/// A group runner whose creator died while it waited for the start: two materun processes that
+/// mostly wait (the runner's patience), so they run beside the loaded suite above, not after it.
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
+struct GroupCreatorGoneProcessTests {
     @Test func aRunnerWaitingForAStartWhoseCreatorDiedGivesUpInsteadOfWaitingForEver() async throws {
         let executable = try requireMateRunExecutable()
         let server = try await NATSServerProcess.start()
