@@ -125,7 +125,7 @@ enum CoreWorkloads {
         var events = 0
         var final: RunSummary?
         for await event in useCase.events() {
-            viewModel.send(.event(event))
+            viewModel.take(.event(event))
             events += 1
             if case .finished(let summary) = event { final = summary }
         }

@@ -111,7 +111,8 @@ struct GroupRunFlow {
                 }
             case .run(let event):
                 keeper?.record(event)
-                screen.update(event, state: viewModel.send(.event(event)), mate: nil)
+                viewModel.take(.event(event))
+                screen.update(event, state: viewModel.state, mate: nil)
                 if let snapshot = event.snapshot, !refused, wall.now() >= lastReport + 1 {
                     lastReport = wall.now()
                     seq += 1

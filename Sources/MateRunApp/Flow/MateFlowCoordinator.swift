@@ -38,8 +38,8 @@ struct MateFlowCoordinator {
             switch event {
             case .run(let runEvent):
                 keeper?.record(runEvent)
-                let state = viewModel.send(.event(runEvent))
-                screen.update(runEvent, state: state, mate: mateView)
+                viewModel.take(.event(runEvent))
+                screen.update(runEvent, state: viewModel.state, mate: mateView)
             case .mate(let view):
                 keeper?.record(mate: view)
                 mateView = view

@@ -30,7 +30,8 @@ struct RunFlowCoordinator {
             for await event in start().events() {
                 guard case .finished(let summary) = event else {
                     keeper?.record(event)
-                    screen.update(event, state: viewModel.send(.event(event)), mate: nil)
+                    viewModel.take(.event(event))
+                    screen.update(event, state: viewModel.state, mate: nil)
                     continue
                 }
                 final = summary

@@ -9,7 +9,7 @@ final class PlainLineScreen: RunScreen {
     private let errors: OutputSink
     private let wallSeconds: () -> Double
     private let paced: Bool
-    private var lastLine = -Double.infinity
+    private var lineDue: WallClockThrottle
 
     /// `paced` is false at `--speed max`, where output is written in one go at the end.
     init(sink: OutputSink, errors: OutputSink, paced: Bool, wallSeconds: @escaping () -> Double) {
@@ -17,6 +17,7 @@ final class PlainLineScreen: RunScreen {
         self.errors = errors
         self.paced = paced
         self.wallSeconds = wallSeconds
+        lineDue = WallClockThrottle(interval: 1, steady: !paced)
     }
 
     func show(_ state: RunningViewModel.State) {
@@ -28,9 +29,7 @@ final class PlainLineScreen: RunScreen {
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
         switch event {
         case .progress:
-            let now = wallSeconds()
-            guard now - lastLine >= 1 else { return }
-            lastLine = now
+            guard lineDue.isDue(clock: wallSeconds) else { return }
             emit(PlainLineView.render(state))
         case .split:
             if let split = state.lastSplit { emit("split " + split) }

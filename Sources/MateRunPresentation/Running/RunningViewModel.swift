@@ -38,8 +38,15 @@ package struct RunningViewModel: Sendable {
     package init() {}
 
     /// Applies one input and returns the new state.
-    @discardableResult
+    @discardableResult @inline(__always)
     package mutating func send(_ input: Input) -> State {
+        take(input)
+        return state
+    }
+
+    /// Applies one input; `state` is the new state. What a flow calls for every event of a run,
+    /// where returning the state would copy it (and retain what it holds) for each of them.
+    package mutating func take(_ input: Input) {
         switch input {
         case let .started(profile, goalMetres):
             start(profile: profile, goalMetres: goalMetres)
@@ -53,7 +60,6 @@ package struct RunningViewModel: Sendable {
         case let .pairResult(summary):
             if let word = Self.pairStatusText(summary) { state.resultWord = word }
         }
-        return state
     }
 
     /// Clears the numbers of any earlier run; a mate already paired stays on the panel.
