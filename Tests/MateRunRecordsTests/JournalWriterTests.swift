@@ -104,4 +104,30 @@ struct JournalWriterTests {
         #expect(failed)
         writer.abandon()
     }
+
+    @Test func closingAWriterWhoseWriteFailedThrowsSealsNothingAndStillClosesTheDescriptor() async throws {
+        // Given a writer whose write has failed (its descriptor was opened read-only)
+        let path = temporaryFile()
+        defer { unlink(path) }
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let journal = try #require(fileIdentity(path: path))
+        let writer = JournalWriter(descriptor: descriptor, path: path, delay: .milliseconds(1))
+        try writer.append(Array("lost\n".utf8))
+        #expect(try await eventually { (try? writer.append(Array("probe\n".utf8))) == nil })
+        // When it is closed with a last line
+        var sealed = false
+        var thrown: RecordStoreError?
+        do throws(RecordStoreError) {
+            _ = try writer.close(writing: Array("last\n".utf8), meanwhile: {}) { sealed = true }
+        } catch {
+            thrown = error
+        }
+        // Then the failure is thrown, naming the file, the seal never ran, and the descriptor
+        // is closed all the same
+        #expect(thrown?.path == path)
+        #expect(!sealed)
+        #expect(fileIdentity(descriptor: descriptor) != journal)
+    }
 }

@@ -80,7 +80,12 @@ final class JournalWriter: Sendable {
     func close<Value>(
         writing last: [UInt8], meanwhile: () -> Value, then: (Value) throws(RecordStoreError) -> Void
     ) throws(RecordStoreError) -> Value {
-        try append(last)
+        do {
+            try append(last)
+        } catch {
+            abandon()
+            throw error
+        }
         queue.async { self.writePendingAndSync() }
         let value = meanwhile()
         let outcome: Result<Void, RecordStoreError> = queue.sync {
