@@ -22,7 +22,7 @@ struct LiveTerminalScreenTests {
         let output = CapturedOutput(), errors = CapturedOutput()
         let screen = LiveTerminalScreen(
             sink: output.sink, errors: errors.sink, colour: false,
-            size: { TerminalSize(columns: 40, rows: 6) }, wallSeconds: { 0 })
+            size: { TerminalSize(columns: 40, rows: 6) }, wallSeconds: { 0 }, paced: true)
         // When the panel is drawn twice, then the screen is restored
         screen.show(Self.runningState())
         screen.show(Self.runningState())
@@ -46,7 +46,7 @@ struct LiveTerminalScreenTests {
         let output = CapturedOutput(), errors = CapturedOutput()
         let screen = LiveTerminalScreen(
             sink: output.sink, errors: errors.sink, colour: false,
-            size: { TerminalSize(columns: 80, rows: 24) }, wallSeconds: { 0 })
+            size: { TerminalSize(columns: 80, rows: 24) }, wallSeconds: { 0 }, paced: true)
         screen.show(Self.runningState())
         // When a host's notice arrives
         screen.messageWriter("materun: mate back from 127.0.0.1:5000")

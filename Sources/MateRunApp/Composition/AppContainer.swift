@@ -111,7 +111,7 @@ struct AppContainer {
             let keys = controls.flatMap { TerminalKeys(controls: $0, allowsStop: allowsStop) }
             let screen = LiveTerminalScreen(
                 sink: output, errors: errors, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() },
-                keys: keys)
+                paced: paced, keys: keys)
             if keys != nil { screen.announce([], text: TerminalKeys.hint(allowsStop: allowsStop)) }
             return screen
         }

@@ -16,7 +16,10 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     private struct Drawing {
         /// Lines of the frame on screen; the cursor rests at the end of its last line.
         var drawnLines = 0
-        var lastDraw = -Double.infinity
+        /// When the next frame of the run's events is due: at `--speed max` the run outpaces any
+        /// eye, so at most one every 50 ms of wall time.
+        var frameDue: WallClockThrottle
+        /// The state of the frame on screen, drawn again after a message or a resize.
         var lastState: RunningViewModel.State?
         var lastSize: TerminalSize?
         /// The terminal was used by someone else (the shell, after Ctrl-Z): where the frame was is
@@ -33,16 +36,14 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     private let colour: Bool
     private let size: @Sendable () -> TerminalSize
     private let wallSeconds: @Sendable () -> Double
-    private let drawing = Mutex(Drawing())
+    private let drawing: Mutex<Drawing>
     private let signals = Mutex<TerminalSignalWatch?>(nil)
     /// The runner's keys, when standard input is a terminal: they give the terminal back with it.
     private let keys: TerminalKeys?
-    /// At `--speed max` the run outpaces any eye: draw at most this often (seconds of wall time).
-    private let minimumRedrawInterval = 0.05
 
     init(
         sink: OutputSink, errors: OutputSink, colour: Bool, size: @escaping @Sendable () -> TerminalSize,
-        wallSeconds: @escaping @Sendable () -> Double, keys: TerminalKeys? = nil
+        wallSeconds: @escaping @Sendable () -> Double, paced: Bool, keys: TerminalKeys? = nil
     ) {
         self.keys = keys
         self.sink = sink
@@ -50,6 +51,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         self.colour = colour
         self.size = size
         self.wallSeconds = wallSeconds
+        drawing = Mutex(Drawing(frameDue: WallClockThrottle(interval: 0.05, steady: !paced)))
         sink.write(TerminalControl.hideCursor)
         let watch = TerminalSignalWatch(
             onResize: { [weak self] in self?.redraw() },
@@ -59,9 +61,11 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     }
 
     func show(_ state: RunningViewModel.State) {
-        draw(state, force: true)
+        draw(state)
     }
 
+    /// Every event goes into the trace; a frame is drawn when one is due (the state is copied
+    /// and the wall clock read only then: at full speed, for one event in hundreds).
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
         drawing.withLock { drawing in
             if let snapshot = event.snapshot { drawing.trace.record(snapshot) }
@@ -70,8 +74,10 @@ final class LiveTerminalScreen: RunScreen, Sendable {
                     name: state.mate?.name ?? mate.name, elapsedSeconds: mate.elapsedSeconds,
                     distanceMetres: mate.distanceMetres)
             }
+            guard !drawing.ended, drawing.frameDue.isDue(clock: wallSeconds) else { return }
+            drawing.lastState = state
+            write(state, on: &drawing)
         }
-        draw(state, force: false)
     }
 
     /// Writes `text` above the panel: the panel is wiped and drawn again below it.
@@ -106,7 +112,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     }
 
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
-        draw(state, force: true)
+        draw(state)
         let result = ResultViewModel(summary: summary, profile: profile).state
         drawing.withLock { drawing in
             guard !drawing.ended else { return }
@@ -143,12 +149,11 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         }
     }
 
-    private func draw(_ state: RunningViewModel.State, force: Bool) {
+    /// Draws `state` now, whenever the last frame was.
+    private func draw(_ state: RunningViewModel.State) {
         drawing.withLock { drawing in
             drawing.lastState = state
-            let now = wallSeconds()
-            guard !drawing.ended, force || now - drawing.lastDraw >= minimumRedrawInterval else { return }
-            drawing.lastDraw = now
+            guard !drawing.ended else { return }
             write(state, on: &drawing)
         }
     }
