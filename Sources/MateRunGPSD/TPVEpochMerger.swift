@@ -7,8 +7,9 @@ import MateRunJSON
 /// log), each with the epoch's `time` and whatever that sentence told; they are merged by `time`
 /// into one fix, later reports filling and refining what earlier ones said. An epoch is handed
 /// out when the first report of a later epoch arrives, with or without a fix (a receiver that
-/// lost the sky goes on reporting every second, and the last fix before the loss must not wait
-/// for the sky to come back), or by `flush()` (the connection ended, or the stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
+/// lost the sky goes on reporting every second, with its time, and the last fix before the loss
+/// must not wait for the sky to come back), or by `flush()` (the connection ended, or the
+/// stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
 /// most one epoch is held, so that garbage from the port costs neither a crash nor memory.
 ///
 /// Times only go forward: a report before the last epoch handed out is dropped. One exception,
@@ -61,7 +62,10 @@ package struct TPVEpochMerger: Sendable {
             return nil
         case .noFix(let time):
             counts.noFix += 1
-            guard let held = epoch, time != held.unixTime else { return nil }
+            // Only a later epoch ends the held one: an earlier time may be the report that shows
+            // a held epoch to be a day ahead (the next fix drops it), and a report without a
+            // time says nothing about which epoch it belongs to.
+            guard let held = epoch, let time, time > held.unixTime else { return nil }
             return flush()
         case .fix(let report):
             return merge(report)

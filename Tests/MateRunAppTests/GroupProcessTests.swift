@@ -7,8 +7,8 @@ import MateRunTestSupport
 import Testing
 
 /// Group runs between real materun processes through a real nats-server, with fifty runners in
-/// this process filling the group (they load the machine: a second such test would wait for
-/// this one, in a `.serialized` suite).
+/// this process filling the group (they load the machine: a second test like it belongs with it
+/// in a `.serialized` suite).
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
 struct GroupProcessTests {
     /// An in-process runner at `speed` m/s, reporting every half wall second as a replay at

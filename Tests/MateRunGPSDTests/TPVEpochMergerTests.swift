@@ -61,10 +61,32 @@ import Testing
         // Then the held fix is handed out then, not when a fix comes back, and nothing is held
         #expect(lost.map(\.unixTime) == [t0])
         #expect(merger.flush() == nil)
-        // And a report without a fix or a time does the same for the next held epoch
+        // And a report without a fix or a time, or of an earlier time, leaves the next held
+        // epoch held (it cannot tell that epoch is over)
         #expect(take([#"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:50Z","lat":46.5,"lon":6.5}"#], into: &merger).isEmpty)
-        #expect(take([#"{"class":"TPV","mode":0}"#], into: &merger).map(\.unixTime) == [t0 + 2])
-        #expect(merger.counts.noFix == 3)
+        #expect(take([#"{"class":"TPV","mode":0}"#, #"{"class":"TPV","mode":1,"time":"2005-06-08T10:34:49Z"}"#], into: &merger).isEmpty)
+        #expect(merger.flush()?.unixTime == t0 + 2)
+        #expect(merger.counts.noFix == 4)
+    }
+
+    @Test func aReportWithoutAFixAfterAnEpochADayAheadDoesNotHandItOut() {
+        // Given an epoch handed out, one a day ahead, then the receiver reporting no fix at the
+        // right time (a stretch without a fix across midnight), then real fixes
+        var merger = TPVEpochMerger()
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:48Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:49Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-09T10:34:50Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":1,"time":"2005-06-08T10:34:50Z"}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:51Z","lat":46.5,"lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T10:34:52Z","lat":46.5,"lon":6.5}"#,
+        ]
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then the day-ahead epoch is dropped, not handed out, and the run goes on in the right day
+        #expect(fixes.map(\.unixTime) == [t0, t0 + 1, t0 + 3])
+        #expect(merger.counts.timeJumped == 1)
+        #expect(merger.counts.timeWentBack == 0)
     }
 
     @Test func garbageWrongTypesAndImpossibleNumbersAreDroppedAndCounted() {

@@ -36,6 +36,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
     private let colour: Bool
     private let size: @Sendable () -> TerminalSize
     private let wallSeconds: @Sendable () -> Double
+    private let paced: Bool
     private let drawing: Mutex<Drawing>
     private let signals = Mutex<TerminalSignalWatch?>(nil)
     /// The runner's keys, when standard input is a terminal: they give the terminal back with it.
@@ -51,6 +52,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         self.colour = colour
         self.size = size
         self.wallSeconds = wallSeconds
+        self.paced = paced
         drawing = Mutex(Drawing(frameDue: WallClockThrottle(interval: 0.05, steady: !paced)))
         sink.write(TerminalControl.hideCursor)
         let watch = TerminalSignalWatch(
@@ -64,8 +66,10 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         draw(state)
     }
 
-    /// Every event goes into the trace; a frame is drawn when one is due (the state is copied
-    /// and the wall clock read only then: at full speed, for one event in hundreds).
+    /// Every event goes into the trace; a frame is drawn when one is due. At full speed the
+    /// state is kept only for the frames drawn (a redraw after a resize or a message shows the
+    /// last frame's), and the clock is read for one event in hundreds; a paced run keeps every
+    /// state, so that a redraw shows the latest.
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
         drawing.withLock { drawing in
             if let snapshot = event.snapshot { drawing.trace.record(snapshot) }
@@ -74,6 +78,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
                     name: state.mate?.name ?? mate.name, elapsedSeconds: mate.elapsedSeconds,
                     distanceMetres: mate.distanceMetres)
             }
+            if paced { drawing.lastState = state }
             guard !drawing.ended, drawing.frameDue.isDue(clock: wallSeconds) else { return }
             drawing.lastState = state
             write(state, on: &drawing)

@@ -7,8 +7,10 @@
 /// without a pause until it ends (`steady`): while reads come less than a millisecond apart, the
 /// throttle reads at every second call, then every fourth, up to every 1,024th, and more often
 /// again when reads come further apart, so a due moment is seen about a millisecond late at most.
-/// Any other run's events may pause for as long as they like after a burst, and the clock is
-/// read at each call.
+/// The limit of that: steady calls that slow down are read again only up to 1,024 calls later
+/// (a run at full speed held up by its mate's link draws late until then; its last frame is
+/// forced). Any other run's events may pause for as long as they like after a burst, and the
+/// clock is read at each call.
 struct WallClockThrottle {
     let interval: Double
     private let steady: Bool

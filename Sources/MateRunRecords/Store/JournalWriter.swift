@@ -122,7 +122,7 @@ final class JournalWriter: Sendable {
         var (entries, bytes) = state.withLock { state -> ([JournalEntry], [UInt8]) in
             state.flushScheduled = false
             state.blockScheduled = false
-            guard state.failure == nil, !state.closed else { return ([], []) }
+            guard state.failure == nil, !state.closed, !state.pending.isEmpty else { return ([], []) }
             var taken: [JournalEntry] = []
             swap(&taken, &state.spare)
             swap(&taken, &state.pending)
