@@ -91,7 +91,7 @@ struct GroupRunFlow {
         var lastBoard: GroupWire.BoardMessage?
         var lastHeard = wall.now()
         var seq = 0
-        var lastReport = -Double.infinity
+        var reportDue = WallClockThrottle(interval: 1, steady: false)
         var refused = false
         var shownStanding: String?
         for await input in inputs {
@@ -113,8 +113,7 @@ struct GroupRunFlow {
                 keeper?.record(event)
                 viewModel.take(.event(event))
                 screen.update(event, state: viewModel.state, mate: nil)
-                if let snapshot = event.snapshot, !refused, wall.now() >= lastReport + 1 {
-                    lastReport = wall.now()
+                if let snapshot = event.snapshot, !refused, reportDue.isDue(clock: wall.now) {
                     seq += 1
                     membership.report(GroupReport(seq: seq, elapsedSeconds: snapshot.elapsedSeconds, distanceMetres: snapshot.distanceMetres))
                 }
