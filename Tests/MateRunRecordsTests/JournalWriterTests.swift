@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 @testable import MateRunRecords
 import Testing
 
@@ -59,6 +60,13 @@ struct JournalWriterTests {
         #expect(sealedWhileOpen)
         #expect(made == "made meanwhile")
         #expect(fileIdentity(descriptor: descriptor) != journal)
+    }
+
+    /// How many times a thread has done something, read from another.
+    private final class Count: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
     }
 
     /// A file's device and inode: what a descriptor still refers to, whatever its number.
@@ -129,5 +137,43 @@ struct JournalWriterTests {
         #expect(thrown?.path == path)
         #expect(!sealed)
         #expect(fileIdentity(descriptor: descriptor) != journal)
+    }
+
+    @Test func anAppenderFarAheadOfTheWriterWaitsForItInsteadOfHoldingTheBacklog() async throws {
+        // Given a writer whose "disk" takes nothing yet: a pipe nobody reads (64 KB of buffer,
+        // so the writer's first block of text stays stuck in its write)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer { close(readEnd) }
+        let writer = JournalWriter(descriptor: writeEnd, path: "pipe", syncInterval: .infinity)
+        let lines = 50_000
+        let appended = Count()
+        let appender = Thread {
+            for number in 0..<lines {
+                try? writer.append(Array("{\"n\":\(number)}\n".utf8))
+                appended.add()
+            }
+        }
+        appender.start()
+        // When the appender has gone as far as it can (it waits for the writer after a backlog
+        // of 16,384 entries; the writer has taken at most one backlog before its write stuck)
+        #expect(try await eventually { appended.value >= 16_384 })
+        try await Task.sleep(for: .milliseconds(300))
+        // Then it has not appended them all: it waits rather than holding 50,000 entries
+        #expect(appended.value < lines)
+        // And once the pipe is read, every line arrives in order and the appender finishes
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let expected = (0..<lines).map { "{\"n\":\($0)}\n" }.joined()
+        var reader = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        while received.count < expected.utf8.count, poll(&reader, 1, 30_000) == 1 {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+        #expect(String(decoding: received, as: UTF8.self) == expected)
+        #expect(try await eventually { appended.value == lines })
+        writer.abandon()
     }
 }

@@ -55,6 +55,21 @@ struct GPXActivityTests {
         #expect(scenario.notes.isEmpty)
     }
 
+    @Test func aTrackLongerThanTheReadersChunksOfPointsReplaysEveryPointWithItsPauseAtTheSegmentEnd() throws {
+        // Given 40,000 points, their segments changing at the 32,768th, where the reader's
+        // chunks of points meet (each chunk is let go once its samples are made)
+        let first = Self.run(from: 0, start: 0, count: 32_768)
+        let second = Self.run(from: 3 * 32_768, start: 32_768, count: 40_000 - 32_768)
+        // When it loads
+        let scenario = try load(Self.document([Self.track([first, second])]))
+        // Then every point is a fix a second, and the segment's end is a pause on both sides of the seam
+        #expect(scenario.locations.count == 40_000)
+        #expect(scenario.locations.last?.time == 39_999)
+        let flags = scenario.locations.enumerated().filter { $0.element.pausesRecording || $0.element.resumesRecording }
+        #expect(flags.map(\.offset) == [32_767, 32_768])
+        #expect(scenario.motions.count == 40_000)
+    }
+
     @Test func tracksADayApartAreTwoActivitiesAndTrackPicksOne() throws {
         // Given two tracks a day apart, named
         let monday = Self.track([Self.run(from: 0, start: 0, count: 100)], name: "Monday")

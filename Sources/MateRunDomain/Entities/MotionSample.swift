@@ -6,15 +6,18 @@ package enum Activity: String, Sendable, CaseIterable {
 }
 
 /// One update from the motion sensor (activity classifier and pedometer).
+///
+/// A replay holds one for every second of its run: the readings a sensor may not give are kept
+/// in 8 bytes each (`PackedOptional`), so that an update is 32 bytes, not 48.
 package struct MotionSample: Sendable, Equatable {
     /// Seconds since the start of the run.
     package var time: Double
     package var activity: Activity
     /// Steps per minute (both feet), when the pedometer reports it.
-    package var cadence: Double?
+    @PackedOptional package var cadence: Double?
     /// Beats per minute, when a heart-rate sensor is worn (a chest strap, or the watch's optical
     /// sensor reporting beside the motion coprocessor).
-    package var heartRate: Double?
+    @PackedOptional package var heartRate: Double?
 
     package init(time: Double, activity: Activity, cadence: Double? = nil, heartRate: Double? = nil) {
         self.time = time

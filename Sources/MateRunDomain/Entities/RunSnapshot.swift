@@ -1,4 +1,7 @@
 /// The state of a run at one instant: what the screen and a mate are shown.
+///
+/// A snapshot rides in every event: the figures that may be missing are kept in 8 bytes each
+/// (`PackedOptional`) instead of an optional's 16.
 package struct RunSnapshot: Sendable, Equatable {
     /// Run time since the start, pauses included.
     package var elapsedSeconds: Double
@@ -8,48 +11,30 @@ package struct RunSnapshot: Sendable, Equatable {
     /// Exercise (net) kilocalories: resting metabolism is not counted.
     package var caloriesKilocalories: Double
     /// Pace over the last few moving seconds, nil while standing or before there is enough track.
-    package var currentPaceSecondsPerKilometre: Double? {
-        get { pace.value }
-        set { pace = PackedOptional(newValue) }
-    }
+    @PackedOptional package var currentPaceSecondsPerKilometre: Double?
     package var elevationGainMetres: Double
     package var isPaused: Bool
+    /// False while fixes have stopped coming (signal lost): time runs on, distance waits.
+    package var gpsOK: Bool
     /// The goal this run is heading for, if any.
-    package var goalMetres: Double? {
-        get { goal.value }
-        set { goal = PackedOptional(newValue) }
-    }
+    @PackedOptional package var goalMetres: Double?
     /// Where the runner was at the latest fix the tracker accepted, nil before the first.
     package var position: Coordinate? {
-        get { latitude.value.flatMap { lat in longitude.value.map { Coordinate(latitude: lat, longitude: $0) } } }
+        get { latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } } }
         set {
-            latitude = PackedOptional(newValue?.latitude)
-            longitude = PackedOptional(newValue?.longitude)
+            latitude = newValue?.latitude
+            longitude = newValue?.longitude
         }
     }
     /// Smoothed elevation (metres) at the latest fix, when the fixes carry elevation.
-    package var elevationMetres: Double? {
-        get { elevation.value }
-        set { elevation = PackedOptional(newValue) }
-    }
+    @PackedOptional package var elevationMetres: Double?
     /// Climb over the last stretch of about 100 m, in percent (negative downhill); nil on the
     /// flat-only tracks without elevation or before enough distance.
-    package var gradePercent: Double? {
-        get { grade.value }
-        set { grade = PackedOptional(newValue) }
-    }
+    @PackedOptional package var gradePercent: Double?
     /// Beats per minute from a heart-rate sensor, nil when the source has none.
-    package var heartRateBPM: Double? {
-        get { heartRate.value }
-        set { heartRate = PackedOptional(newValue) }
-    }
+    @PackedOptional package var heartRateBPM: Double?
     /// Steps per minute (both feet) from the pedometer, nil when the source has none.
-    package var cadenceSPM: Double? {
-        get { cadence.value }
-        set { cadence = PackedOptional(newValue) }
-    }
-    /// False while fixes have stopped coming (signal lost): time runs on, distance waits.
-    package var gpsOK: Bool
+    @PackedOptional package var cadenceSPM: Double?
     /// Where the runner is in the workout the run follows, if it follows one.
     package var workout: WorkoutPosition?
     /// The latest fix the location sensor delivered, nil before the first.
@@ -68,16 +53,8 @@ package struct RunSnapshot: Sendable, Equatable {
             movingSeconds: max(0, movingSeconds - lapStartMovingSeconds))
     }
 
-    // A snapshot rides in every event, and is copied with it: the figures that may be missing
-    // are kept in 8 bytes each instead of an optional's 16.
-    private var pace: PackedOptional
-    private var goal: PackedOptional
-    private var latitude: PackedOptional
-    private var longitude: PackedOptional
-    private var elevation: PackedOptional
-    private var grade: PackedOptional
-    private var heartRate: PackedOptional
-    private var cadence: PackedOptional
+    @PackedOptional private var latitude: Double?
+    @PackedOptional private var longitude: Double?
 
     package init(
         elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMetres: Double = 0,
@@ -92,16 +69,16 @@ package struct RunSnapshot: Sendable, Equatable {
         self.movingSeconds = movingSeconds
         self.distanceMetres = distanceMetres
         self.caloriesKilocalories = caloriesKilocalories
-        pace = PackedOptional(currentPaceSecondsPerKilometre)
+        self.currentPaceSecondsPerKilometre = currentPaceSecondsPerKilometre
         self.elevationGainMetres = elevationGainMetres
         self.isPaused = isPaused
-        goal = PackedOptional(goalMetres)
-        latitude = PackedOptional(position?.latitude)
-        longitude = PackedOptional(position?.longitude)
-        elevation = PackedOptional(elevationMetres)
-        grade = PackedOptional(gradePercent)
-        heartRate = PackedOptional(heartRateBPM)
-        cadence = PackedOptional(cadenceSPM)
+        self.goalMetres = goalMetres
+        latitude = position?.latitude
+        longitude = position?.longitude
+        self.elevationMetres = elevationMetres
+        self.gradePercent = gradePercent
+        self.heartRateBPM = heartRateBPM
+        self.cadenceSPM = cadenceSPM
         self.gpsOK = gpsOK
         self.workout = workout
         self.lapCount = lapCount

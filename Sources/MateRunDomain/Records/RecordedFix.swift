@@ -3,19 +3,20 @@
 ///
 /// The cumulative distance and moving time are the tracker's own figures, kept so that personal
 /// bests and an export's DistanceMeters agree with what the runner was shown, without
-/// re-measuring the track.
+/// re-measuring the track. A kept run holds one a second, and a replay hands its journal one a
+/// fix: the figures that may be missing are kept in 8 bytes each (`PackedOptional`).
 package struct RecordedFix: Sendable, Equatable {
     /// Seconds since the start of the run (elapsed, pauses included).
     package var time: Double
     package var coordinate: Coordinate
-    package var elevation: Double?
+    @PackedOptional package var elevation: Double?
     /// Beats per minute, when a heart-rate sensor reported it.
-    package var heartRate: Double?
+    @PackedOptional package var heartRate: Double?
     /// Steps per minute, when the pedometer reported it.
-    package var cadence: Double?
+    @PackedOptional package var cadence: Double?
     /// The accuracy (metres) the receiver claimed for the fix, so that a replay of the export
     /// filters it as the run did.
-    package var horizontalAccuracy: Double?
+    @PackedOptional package var horizontalAccuracy: Double?
     /// What the motion sensor said at the fix (standing, walking, running), when it said.
     package var activity: Activity?
     /// Metres run since the start.

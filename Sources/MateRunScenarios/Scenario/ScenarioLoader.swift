@@ -35,7 +35,7 @@ package enum ScenarioLoader {
                 chunk = try file.read()
             }
             try parser.feed([], isLast: true)
-            return try GPXActivity.scenario(from: parser.track(), options: gpx, fallbackName: fileStem(path))
+            return try GPXActivity.scenario(from: (consume parser).track(), options: gpx, fallbackName: fileStem(path))
         case .tcx, .fit:
             guard file.size <= ScenarioLimits.maxWholeFileBytes else {
                 throw ScenarioError(

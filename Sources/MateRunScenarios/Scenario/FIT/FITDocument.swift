@@ -19,8 +19,7 @@ enum FITDocument {
         let sessions = log.sessions.sorted { ($0.start ?? 0) < ($1.start ?? 0) }
         var tracks = sessions.map { GPXTrack.Track(isRoute: false, line: 0, name: nil, type: sportName($0.sport)) }
         if tracks.isEmpty { tracks = [GPXTrack.Track(isRoute: false, line: 0)] }
-        var points: [GPXPoint] = []
-        points.reserveCapacity(log.records.count)
+        var points = GPXPointList()
         var withoutPosition = 0, withoutTime = 0
         var outOfRange = 0, firstOutOfRange = 0
         for record in log.records {

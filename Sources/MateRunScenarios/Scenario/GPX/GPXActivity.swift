@@ -22,19 +22,14 @@ enum GPXActivity {
     /// Running cadence below this (per minute) is counted per foot, as Garmin writes it.
     static let perFootCadenceBelow = 120.0
 
-    static func scenario(from document: GPXTrack, options: GPXReplayOptions, fallbackName: String) throws(ScenarioError) -> Scenario {
+    static func scenario(from document: consuming GPXTrack, options: GPXReplayOptions, fallbackName: String) throws(ScenarioError) -> Scenario {
         var notes = document.notes
-        let (chosen, trackIndex) = try choose(from: document, options: options, notes: &notes)
+        // The points move out of the document, so that the samples made from them can let them go.
+        let points = document.points
+        document.points = GPXPointList()
+        let (timeline, trackIndex, sport) = try timeline(of: consume points, in: document, options: options, notes: &notes)
         let track = document.tracks[Int(trackIndex)]
         let name = [track.name, document.metadataName].compactMap { $0 }.first { !$0.isEmpty } ?? fallbackName
-        let sport = sport(named: track.type) ?? inferredSport(chosen)
-        let timeline: Timeline
-        if let pace = options.paceSecondsPerKilometre {
-            timeline = try paced(chosen, secondsPerKilometre: pace, document: document)
-            notes.append("replaying at \(ClockText.text(pace)) per km, not at the file's own times")
-        } else {
-            timeline = try timed(chosen, sport: sport, document: document, notes: &notes)
-        }
         let duration = timeline.locations.last?.time ?? 0
         return Scenario(
             name: name,
@@ -43,6 +38,20 @@ enum GPXActivity {
             motions: MotionTimeline.inferred(from: timeline.locations, body: timeline.body),
             durationSeconds: duration, routeMetres: nil, source: document.format, sport: sport, notes: notes,
             startedAt: timeline.startedAt)
+    }
+
+    /// The samples of the points to replay, the track that names the activity, and its sport.
+    private static func timeline(
+        of points: consuming GPXPointList, in document: GPXTrack, options: GPXReplayOptions, notes: inout [String]
+    ) throws(ScenarioError) -> (Timeline, Int32, Sport) {
+        let (chosen, trackIndex) = try choose(from: consume points, in: document, options: options, notes: &notes)
+        let sport = sport(named: document.tracks[Int(trackIndex)].type) ?? inferredSport(chosen)
+        if let pace = options.paceSecondsPerKilometre {
+            let timeline = try paced(chosen, secondsPerKilometre: pace, document: document)
+            notes.append("replaying at \(ClockText.text(pace)) per km, not at the file's own times")
+            return (timeline, trackIndex, sport)
+        }
+        return (try timed(consume chosen, sport: sport, document: document, notes: &notes), trackIndex, sport)
     }
 
     /// `GPX track, 1234 points over 00:41:10`, with what else the file says: its laps, and the
@@ -67,8 +76,8 @@ enum GPXActivity {
     /// when there are no tracks, and then the first route); and the index of the track that
     /// names the activity.
     private static func choose(
-        from document: GPXTrack, options: GPXReplayOptions, notes: inout [String]
-    ) throws(ScenarioError) -> ([GPXPoint], Int32) {
+        from points: consuming GPXPointList, in document: GPXTrack, options: GPXReplayOptions, notes: inout [String]
+    ) throws(ScenarioError) -> (GPXPointList, Int32) {
         let count = document.tracks.count
         if let number = options.track {
             guard (1...max(1, count)).contains(number), count > 0 else {
@@ -77,26 +86,26 @@ enum GPXActivity {
                     expected: "expected --track between 1 and \(count) (the file has \(count) \(document.trackElements)), found \(number)")
             }
             let index = Int32(number - 1)
-            let points = document.points.filter { $0.track == index }
-            guard !points.isEmpty else {
+            let chosen = GPXPointList(points.lazy.filter { $0.track == index })
+            guard !chosen.isEmpty else {
                 throw ScenarioError(
                     file: document.file, place: document.tracks[number - 1].line > 0 ? document.place(document.tracks[number - 1].line) : "",
                     expected: "expected points in track \(number)\(quoted(document.tracks[number - 1].name)), found none")
             }
-            return (points, index)
+            return (chosen, index)
         }
-        if !document.tracks.contains(where: \.isRoute), let first = document.points.first {
-            // The usual file: tracks only, every point replayed (shared, not copied).
-            return (document.points, first.track)
+        if !document.tracks.contains(where: \.isRoute), let first = points.first {
+            // The usual file: tracks only, every point replayed (not copied).
+            return (points, first.track)
         }
-        let onTracks = document.points.filter { !document.tracks[Int($0.track)].isRoute }
+        let onTracks = GPXPointList(points.lazy.filter { !document.tracks[Int($0.track)].isRoute })
         if let first = onTracks.first { return (onTracks, first.track) }
-        let route = document.points[0].track
-        let routes = Set(document.points.map(\.track))
+        let route = points[0].track
+        let routes = Set(points.map(\.track))
         if routes.count > 1 {
             notes.append("the file holds \(routes.count) routes: replaying the first\(quoted(document.tracks[Int(route)].name)); --track N picks another")
         }
-        return (document.points.filter { $0.track == route }, route)
+        return (GPXPointList(points.lazy.filter { $0.track == route }), route)
     }
 
     private static func quoted(_ name: String?) -> String {
@@ -116,7 +125,7 @@ enum GPXActivity {
 
     /// Without a `<type>`: a track whose typical moving speed is faster than 5.5 m/s (19.8 km/h,
     /// beyond any runner's pace for more than a sprint) is a ride.
-    private static func inferredSport(_ points: [GPXPoint]) -> Sport {
+    private static func inferredSport(_ points: GPXPointList) -> Sport {
         // The device's own speed (Doppler, or a foot pod) where the file has it; else the
         // speed between fixes.
         var speeds = points.compactMap(\.deviceSpeed).filter { $0 > MotionTimeline.stillBelow }
@@ -146,7 +155,7 @@ enum GPXActivity {
     }
 
     private static func timed(
-        _ points: [GPXPoint], sport: Sport, document: GPXTrack, notes: inout [String]
+        _ points: consuming GPXPointList, sport: Sport, document: GPXTrack, notes: inout [String]
     ) throws(ScenarioError) -> Timeline {
         let file = document.file
         // Indices of the points kept, not copies: a track can hold a million points.
@@ -211,21 +220,26 @@ enum GPXActivity {
         // Most tracks carry no body readings: then none are held, one per point.
         let hasBody = activity.contains { points[$0].heartRate != nil || points[$0].cadence != nil || points[$0].activity != nil }
         if hasBody { timeline.body.reserveCapacity(activity.count) }
-        for (index, pointIndex) in activity.enumerated() {
-            let point = points[pointIndex]
+        // Each point is read once, the next one ahead: the segments on either side say the pauses.
+        var upcoming = activity.first.map { points[$0] }
+        var previousSegment: Int32?
+        for position in activity.indices {
+            guard let point = upcoming else { break }
+            upcoming = position + 1 < activity.endIndex ? points[activity[position + 1]] : nil
             let time = point.time.map { $0.seconds(since: origin) } ?? 0
             guard time <= ScenarioLimits.maxDurationSeconds else {
                 throw ScenarioError(
                     file: file, place: document.place(point.line),
                     expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a \(document.timeField) \(ClockText.text(time)) after the first point's")
             }
-            let next = index + 1 < activity.count ? points[activity[index + 1]] : nil
-            let previous = index > 0 ? points[activity[index - 1]] : nil
             timeline.locations.append(LocationSample(
                 time: time, coordinate: point.coordinate, elevation: point.elevation,
                 horizontalAccuracy: point.accuracy.flatMap { $0 > 0 ? $0 : nil },
-                pausesRecording: next.map { $0.segment != point.segment } ?? false,
-                resumesRecording: previous.map { $0.segment != point.segment } ?? false))
+                pausesRecording: upcoming.map { $0.segment != point.segment } ?? false,
+                resumesRecording: previousSegment.map { $0 != point.segment } ?? false))
+            previousSegment = point.segment
+            // The points before this one are done with.
+            points.release(before: activity[position])
             guard hasBody else { continue }
             timeline.body.append(MotionTimeline.BodyReading(
                 activity: point.activity,
@@ -237,7 +251,7 @@ enum GPXActivity {
 
     /// The kept points (indices into `points`) up to the first gap longer than
     /// `sameActivityGap`; a note says what is left out.
-    private static func firstActivity(of kept: [Int], in points: [GPXPoint], document: GPXTrack, notes: inout [String]) -> ArraySlice<Int> {
+    private static func firstActivity(of kept: [Int], in points: GPXPointList, document: GPXTrack, notes: inout [String]) -> ArraySlice<Int> {
         for position in kept.indices.dropFirst() {
             guard let before = points[kept[position - 1]].time, let after = points[kept[position]].time else { continue }
             let gap = after.seconds(since: before)
@@ -250,7 +264,7 @@ enum GPXActivity {
     }
 
     /// Names the earlier outing left out: its day, its tracks and where it starts.
-    private static func earlierActivityNote(_ earlier: [Int], in points: [GPXPoint], document: GPXTrack) -> String? {
+    private static func earlierActivityNote(_ earlier: [Int], in points: GPXPointList, document: GPXTrack) -> String? {
         guard let first = earlier.first, let time = points[first].time else { return nil }
         let day = CivilDate(daysSinceEpoch: Int(time.epochSeconds >= 0 ? time.epochSeconds / 86_400 : (time.epochSeconds - 86_399) / 86_400))
         let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
@@ -277,7 +291,7 @@ enum GPXActivity {
 
     /// The points as a steady run at `secondsPerKilometre`: each segment walked at that speed,
     /// one fix a second, the segments one after another with a pause between.
-    private static func paced(_ points: [GPXPoint], secondsPerKilometre: Double, document: GPXTrack) throws(ScenarioError) -> Timeline {
+    private static func paced(_ points: GPXPointList, secondsPerKilometre: Double, document: GPXTrack) throws(ScenarioError) -> Timeline {
         let speed = 1000 / secondsPerKilometre
         var timeline = Timeline()
         var start = 0

@@ -24,7 +24,7 @@ struct GPXParser {
     /// Lines and bytes already scanned and dropped, for line numbers in errors.
     private var droppedLines = 0
     private var state = GPXScanState()
-    private var points: [GPXPoint] = []
+    private var points = GPXPointList()
 
     init(file: String) {
         self.file = file
@@ -81,8 +81,8 @@ struct GPXParser {
         }
     }
 
-    /// The document's tracks and points, once the last chunk was fed.
-    func track() throws(ScenarioError) -> GPXTrack {
+    /// The document's tracks and points, once the last chunk was fed: the points move into it.
+    consuming func track() throws(ScenarioError) -> GPXTrack {
         guard state.sawRoot else {
             throw ScenarioError(file: file, place: "", expected: "expected a GPX document (<gpx> ... </gpx>), found no <gpx> element")
         }
@@ -181,7 +181,7 @@ private struct GPXScanner {
     }
 
     /// Scans every complete tag, updating `scanState` and appending finished points.
-    mutating func scan(state scanState: inout GPXScanState, points: inout [GPXPoint]) throws(GPXScanStop) {
+    mutating func scan(state scanState: inout GPXScanState, points: inout GPXPointList) throws(GPXScanStop) {
         state = scanState
         defer { scanState = state }
         while let open = nextByte(UInt8(ascii: "<"), from: index) {
@@ -196,7 +196,7 @@ private struct GPXScanner {
                 if case .needMore = error {
                     state.depth = depth
                     state.sawRoot = sawRoot
-                    points.removeSubrange(count...)
+                    points.removeAll(from: count)
                     throw .needMore(at: open)
                 }
                 throw error
@@ -205,7 +205,7 @@ private struct GPXScanner {
         if !atEnd { throw .needMore(at: bytes.count) }
     }
 
-    private mutating func tag(at open: Int, points: inout [GPXPoint]) throws(GPXScanStop) {
+    private mutating func tag(at open: Int, points: inout GPXPointList) throws(GPXScanStop) {
         index = open + 1
         guard index < bytes.count else { throw incomplete(at: open, "expected a tag after '<', found the end of the file") }
         if !atEnd, bytes.count - index < 9 { throw .needMore(at: open) }
@@ -231,7 +231,7 @@ private struct GPXScanner {
 
     // MARK: - Tags
 
-    private mutating func openTag(at open: Int, points: inout [GPXPoint]) throws(GPXScanStop) {
+    private mutating func openTag(at open: Int, points: inout GPXPointList) throws(GPXScanStop) {
         let nameStart = index
         while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
         if index == bytes.count { throw incomplete(at: open, "expected '>' to close the tag, found the end of the file") }
@@ -299,7 +299,7 @@ private struct GPXScanner {
         }
     }
 
-    private mutating func close(points: inout [GPXPoint]) throws(GPXScanStop) {
+    private mutating func close(points: inout GPXPointList) throws(GPXScanStop) {
         if state.depth == state.pointDepth, state.pointDepth > 0 {
             finishPoint(into: &points)
             state.pointDepth = 0
@@ -337,7 +337,7 @@ private struct GPXScanner {
         }
     }
 
-    private mutating func finishPoint(into points: inout [GPXPoint]) {
+    private mutating func finishPoint(into points: inout GPXPointList) {
         let line = state.point.line
         guard let latitude = state.point.latitude, let longitude = state.point.longitude else {
             if state.stray.withoutPosition == 0 { state.stray.firstWithoutPosition = line }

@@ -29,7 +29,7 @@ struct GPXTrack {
     /// Every `<trk>` and `<rte>`, in document order (numbered from 1 for `--track`).
     var tracks: [Track]
     /// Every `<trkpt>` and `<rtept>`, in document order.
-    var points: [GPXPoint]
+    var points: GPXPointList
     /// Which format was read: named in the summary, and whether places are lines or bytes.
     var format: Scenario.Source = .gpx
     /// What the reader dropped (points without a position), one sentence each.
@@ -68,10 +68,7 @@ struct GPXTrack {
 struct GPXPoint: Equatable {
     var latitude: Double
     var longitude: Double
-    var elevation: Double? {
-        get { packedElevation.value }
-        set { packedElevation = PackedOptional(newValue) }
-    }
+    @PackedOptional var elevation: Double?
     var time: CivilTime.Instant? {
         get { epochSeconds == Self.noTime ? nil : CivilTime.Instant(epochSeconds: epochSeconds, fraction: fraction) }
         set {
@@ -80,49 +77,28 @@ struct GPXPoint: Equatable {
         }
     }
     /// Beats per minute, from the point's extensions.
-    var heartRate: Double? {
-        get { packedHeartRate.value }
-        set { packedHeartRate = PackedOptional(newValue) }
-    }
+    @PackedOptional var heartRate: Double?
     /// As the file writes it: per foot for Garmin's running cadence, per minute of both feet for others.
-    var cadence: Double? {
-        get { packedCadence.value }
-        set { packedCadence = PackedOptional(newValue) }
-    }
+    @PackedOptional var cadence: Double?
     /// The accuracy in metres the receiver claimed, when the file says (materun's export does).
-    var accuracy: Double? {
-        get { packedAccuracy.value }
-        set { packedAccuracy = PackedOptional(newValue) }
-    }
-    /// What the motion sensor said at the point, when the file says (materun's export does).
-    var activity: Activity?
+    @PackedOptional var accuracy: Double?
     /// Metres from the start as the device measured them (TCX `DistanceMeters`, FIT distance).
-    var deviceDistance: Double? {
-        get { packedDeviceDistance.value }
-        set { packedDeviceDistance = PackedOptional(newValue) }
-    }
+    @PackedOptional var deviceDistance: Double?
     /// Metres per second as the device measured them (TCX `Speed`, FIT speed).
-    var deviceSpeed: Double? {
-        get { packedDeviceSpeed.value }
-        set { packedDeviceSpeed = PackedOptional(newValue) }
-    }
+    @PackedOptional var deviceSpeed: Double?
     /// Index into `GPXTrack.tracks`.
     var track: Int32
     /// Which `<trkseg>` (numbered across the document); a route is one segment.
     var segment: Int32
     /// The point's line (GPX, TCX) or byte offset (FIT).
     var line: Int32
+    /// What the motion sensor said at the point, when the file says (materun's export does).
+    var activity: Activity?
 
     /// `epochSeconds` of a point without a time.
     private static let noTime = Int64.min
-    private var packedElevation: PackedOptional
     private var epochSeconds: Int64
     private var fraction: Double
-    private var packedHeartRate: PackedOptional
-    private var packedCadence: PackedOptional
-    private var packedAccuracy: PackedOptional
-    private var packedDeviceDistance: PackedOptional
-    private var packedDeviceSpeed: PackedOptional
 
     init(
         latitude: Double, longitude: Double, elevation: Double? = nil, time: CivilTime.Instant? = nil,
@@ -131,15 +107,15 @@ struct GPXPoint: Equatable {
     ) {
         self.latitude = latitude
         self.longitude = longitude
-        packedElevation = PackedOptional(elevation)
+        self.elevation = elevation
         epochSeconds = time?.epochSeconds ?? Self.noTime
         fraction = time?.fraction ?? 0
-        packedHeartRate = PackedOptional(heartRate)
-        packedCadence = PackedOptional(cadence)
-        packedAccuracy = PackedOptional(accuracy)
+        self.heartRate = heartRate
+        self.cadence = cadence
+        self.accuracy = accuracy
         self.activity = activity
-        packedDeviceDistance = PackedOptional(deviceDistance)
-        packedDeviceSpeed = PackedOptional(deviceSpeed)
+        self.deviceDistance = deviceDistance
+        self.deviceSpeed = deviceSpeed
         self.track = track
         self.segment = segment
         self.line = line

@@ -29,11 +29,18 @@ enum MotionTimeline {
     }
 
     /// What the body's sensors said at a fix, when known: the motion sensor's activity, heart
-    /// rate, and cadence (steps per minute).
+    /// rate, and cadence (steps per minute). One is held for every point of a file until its
+    /// motion updates are made: the figures are kept in 8 bytes each (`PackedOptional`).
     struct BodyReading {
+        @PackedOptional var heartRate: Double?
+        @PackedOptional var cadence: Double?
         var activity: Activity?
-        var heartRate: Double?
-        var cadence: Double?
+
+        init(activity: Activity? = nil, heartRate: Double? = nil, cadence: Double? = nil) {
+            self.heartRate = heartRate
+            self.cadence = cadence
+            self.activity = activity
+        }
     }
 
     /// One update each whole second from 0 to the last fix, walking or running as the speed
@@ -76,7 +83,7 @@ enum MotionTimeline {
         return speeds
     }
 
-    private static func wholeSeconds(upTo end: Double) -> [Double] {
-        (0...Int((end + 1e-9).rounded(.down))).map(Double.init)
+    private static func wholeSeconds(upTo end: Double) -> some Collection<Double> {
+        (0...Int((end + 1e-9).rounded(.down))).lazy.map(Double.init)
     }
 }

@@ -16,7 +16,7 @@ final class TCXParser: NSObject, XMLParserDelegate {
 
     private let file: String
     private var tracks: [GPXTrack.Track] = []
-    private var points: [GPXPoint] = []
+    private var points = GPXPointList()
     private var laps = GPXTrack.Laps()
     /// The `(namespace, local name)` of every open element.
     private var path: [(namespace: String, name: String)] = []
