@@ -1,3 +1,4 @@
+import MateRunDomain
 import Testing
 @testable import MateRunPresentation
 
@@ -119,5 +120,25 @@ struct RunFormatTests {
         #expect(RunFormat.progressLabel(metres: 21_097.5, goalMetres: 21_097.5) == "21.10 / 21.10 km  100%")
         #expect(RunFormat.progressLabel(metres: 21_090, goalMetres: 21_097.5) == "21.09 / 21.10 km  99%")
         #expect(RunFormat.displayName("민수", fallback: "mate") == "민수")
+    }
+
+    @Test func wholeNumbersAreTheStandardLibrarysRoundingWithoutItsCall() {
+        // Given halves, near-halves, whole numbers, negatives and a seeded sweep of figures
+        var random = SplitMix64(seed: 11)
+        var values: [Double] = [0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994, 3599.5, 1e9 - 0.5,
+                                Double(1 << 52) + 1, -Double(1 << 52) - 1, .leastNonzeroMagnitude, 0.5.nextDown, 0.5.nextUp]
+        for _ in 0..<100_000 {
+            let magnitude = [1.0, 100, 10_000, 1e8][Int(random.next() % 4)]
+            values.append((Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * magnitude)
+        }
+        for value in values {
+            // Then the nearest whole number is `rounded()`'s, halves away from zero
+            #expect(RunFormat.nearestWhole(value) == Int(value.rounded()), "\(value)")
+            // And a positive count truncates as `rounded(.down)` did, up to its limit
+            if value > 0 {
+                let floor = Int((value + RunFormat.truncationTolerance).rounded(.down))
+                #expect(RunFormat.truncatedCount(value, limit: 1_000_000) == min(floor, 1_000_000), "\(value)")
+            }
+        }
     }
 }

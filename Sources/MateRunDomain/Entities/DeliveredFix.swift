@@ -1,10 +1,7 @@
 /// The latest fix the location sensor delivered, as the run took it, with what the motion sensor
 /// said then: what a keeper stores for the run, taken from what the running use case publishes
 /// (never from the source's samples, which a live sensor does not have ahead).
-///
-/// A class of immutable fields, not a struct: it rides in every snapshot, and a reference keeps
-/// that small.
-package final class DeliveredFix: Sendable, Equatable {
+package struct DeliveredFix: Sendable, Equatable {
     /// 1 for the first fix of the run, one more for each fix after it: a keeper keeps each once.
     package let number: Int
     package let sample: LocationSample
@@ -15,9 +12,5 @@ package final class DeliveredFix: Sendable, Equatable {
         self.number = number
         self.sample = sample
         self.activity = activity
-    }
-
-    package static func == (lhs: DeliveredFix, rhs: DeliveredFix) -> Bool {
-        lhs.number == rhs.number && lhs.sample == rhs.sample && lhs.activity == rhs.activity
     }
 }

@@ -8,10 +8,10 @@ extension RunFormat {
     /// Whole seconds per kilometre shown for a pace (rounded), or nil when it shows the
     /// placeholder: missing, not finite, not positive, or slower than 59'59"/km.
     static func paceSeconds(_ secondsPerKilometre: Double?) -> Int? {
-        guard let secondsPerKilometre, secondsPerKilometre.isFinite else { return nil }
-        let rounded = secondsPerKilometre.rounded()
-        guard rounded >= 1, rounded <= Double(slowestPaceSeconds) else { return nil }
-        return Int(rounded)
+        // What rounds to 1 ... slowestPaceSeconds.
+        guard let secondsPerKilometre, secondsPerKilometre >= 0.5, secondsPerKilometre < Double(slowestPaceSeconds) + 0.5
+        else { return nil }
+        return nearestWhole(secondsPerKilometre)
     }
 
     /// `5'32"/km`, or `-'--"/km` when there is no meaningful pace.

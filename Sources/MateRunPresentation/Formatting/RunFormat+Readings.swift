@@ -5,7 +5,7 @@ extension RunFormat {
     /// not a counter), or nil when it is missing or not finite.
     static func wholeReading(_ value: Double?) -> Int? {
         guard let value, value.isFinite, abs(value) < 1e9 else { return nil }
-        return Int(value.rounded())
+        return nearestWhole(value)
     }
 
     /// `152 bpm`.
@@ -43,6 +43,6 @@ extension RunFormat {
         else { return nil }
         let estimate = elapsedSeconds + (goalMetres - distanceMetres) / 1000 * pace
         guard estimate.isFinite, estimate < Double(maximumWholeSeconds) else { return nil }
-        return Int(estimate.rounded())
+        return nearestWhole(estimate)
     }
 }

@@ -21,7 +21,18 @@ package enum RunFormat {
     /// input clamped so that the conversion to `Int` cannot trap.
     static func truncatedCount(_ value: Double, unit: Double = 1, limit: Int = 999_999_999_999) -> Int {
         guard value.isFinite, value > 0 else { return 0 }
-        let count = (value / unit + truncationTolerance).rounded(.down)
+        let count = value / unit + truncationTolerance
+        // Positive: the conversion's truncation is the floor (without libm's, a call here).
         return count >= Double(limit) ? limit : Int(count)
+    }
+
+    /// `value` rounded to the nearest whole number, halves away from zero, as `rounded()` does,
+    /// without libm's `round` (a call on every figure of every event here). `value` must be
+    /// finite and well inside `Int`'s range.
+    static func nearestWhole(_ value: Double) -> Int {
+        let whole = Int(value)
+        // Exact: a number minus its truncation loses nothing.
+        let fraction = value - Double(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 }
