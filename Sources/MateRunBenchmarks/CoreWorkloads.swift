@@ -124,7 +124,7 @@ enum CoreWorkloads {
         viewModel.send(.countdown(0))
         var events = 0
         var final: RunSummary?
-        for await event in useCase.events() {
+        await useCase.events().forEach { event in
             viewModel.take(.event(event))
             events += 1
             if case .finished(let summary) = event { final = summary }

@@ -29,6 +29,20 @@ struct RunEventStreamIsolationTests {
         #expect(progress >= 1_999)
         #expect(executor.jobs < 10, "the consumer's actor ran \(executor.jobs) jobs for \(progress) events")
     }
+
+    @Test func forEachHandsOverTheSameEventsAsForAwaitWithoutLeavingTheActor() async {
+        // Given an actor on a counting executor, and the same known run twice
+        let executor = CountingExecutor()
+        let consumer = EventConsumer(executor: executor)
+        // When one is iterated with for await and the other handed to forEach
+        let iterated = await consumer.eventTimes(seconds: 2_000, handingOver: false)
+        let handed = await consumer.eventTimes(seconds: 2_000, handingOver: true)
+        // Then both give the same events at the same run times, ending with the same summary,
+        // and the actor was entered a handful of times
+        #expect(handed.count >= 2_000)
+        #expect(handed == iterated)
+        #expect(executor.jobs < 10, "the consumer's actor ran \(executor.jobs) jobs for \(handed.count * 2) events")
+    }
 }
 
 /// Sensors whose samples are all known before the run (as a replay's are).
@@ -78,20 +92,43 @@ private actor EventConsumer {
         return count
     }
 
+    /// Each event's kind and run time, read with `for await` or handed over by `forEach`.
+    func eventTimes(seconds: Int, handingOver: Bool) async -> [String] {
+        let useCase = knownRun(seconds: seconds)
+        var times: [String] = []
+        let note = { (event: RunEvent) in
+            switch event {
+            case .progress(let snapshot): times.append("progress \(snapshot.elapsedSeconds) \(snapshot.distanceMetres)")
+            case .finished(let summary): times.append("finished \(summary.snapshot.distanceMetres)")
+            default: times.append("\(event)")
+            }
+        }
+        if handingOver {
+            await useCase.events().forEach(note)
+        } else {
+            for await event in useCase.events() { note(event) }
+        }
+        return times
+    }
+
     func drainKnownRun(seconds: Int) async -> Int {
+        let useCase = knownRun(seconds: seconds)
+        var progress = 0
+        for await event in useCase.events() {
+            if case .progress = event { progress += 1 }
+        }
+        return progress
+    }
+
+    private func knownRun(seconds: Int) -> DefaultRunningUseCase {
         let sensors = KnownSensors(
             locations: (0..<seconds).map { second in
                 LocationSample(time: Double(second), coordinate: Coordinate(latitude: 45, longitude: 7 + Double(second) * 3e-5),
                                horizontalAccuracy: 4)
             },
             motions: (0..<seconds).map { MotionSample(time: Double($0), activity: .running, cadence: 170) })
-        let useCase = DefaultRunningUseCase(
+        return DefaultRunningUseCase(
             profile: RunnerProfile(name: "Ada", weightKilograms: 60), goalMetres: nil, locationProvider: sensors,
             motionProvider: sensors, clock: UnpacedTestClock())
-        var progress = 0
-        for await event in useCase.events() {
-            if case .progress = event { progress += 1 }
-        }
-        return progress
     }
 }

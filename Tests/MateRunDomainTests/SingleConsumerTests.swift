@@ -14,6 +14,17 @@ struct SingleConsumerTests {
         }
     }
 
+    @Test func handingARunsEventsOverAfterIteratingThemTraps() async {
+        // Given a run's event stream already iterated once
+        // When its events are handed to forEach as well
+        // Then the process stops with a failure
+        await #expect(processExitsWith: .failure) {
+            let events = RunEventStream(unfolding: { nil })
+            for await _ in events {}
+            await events.forEach { _ in }
+        }
+    }
+
     @Test func theFirstIterationGetsEveryEvent() async {
         // Given a stream of three events
         let (stream, continuation) = AsyncStream<RunEvent>.makeStream()

@@ -84,7 +84,7 @@ struct GroupRunFlow {
         let stopSignal = RunStopSignal()
         let useCase = makeRun(terms.ownGoalMetres, stopSignal, runClock())
         feeders.append(Task {
-            for await event in useCase.events() { sink.yield(.run(event)) }
+            await useCase.events().forEach { sink.yield(.run($0)) }
         })
         var own: RunSummary?
         var result: GroupWire.BoardMessage?

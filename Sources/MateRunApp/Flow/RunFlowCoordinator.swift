@@ -27,12 +27,12 @@ struct RunFlowCoordinator {
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
             keeper?.begin()
-            for await event in start().events() {
+            await start().events().forEach { event in
                 guard case .finished(let summary) = event else {
                     keeper?.record(event)
                     viewModel.take(.event(event))
                     screen.update(event, state: viewModel.state, mate: nil)
-                    continue
+                    return
                 }
                 final = summary
             }

@@ -43,6 +43,28 @@ package struct RunEventStream: AsyncSequence, Sendable {
         }
     }
 
+    /// Hands every event to `body` in order until the run ends: what `for await` does, but an
+    /// event at hand is handed over with a plain call. A replay at full speed has an event for
+    /// every second of run time, and through `for await` each is an async call (a frame on the
+    /// task's allocator and a check of the executor, about as much as the view model's work).
+    package func forEach(_ body: (RunEvent) -> Void) async {
+        claim.take("RunEventStream")
+        switch source {
+        case .source(let source):
+            while true {
+                switch source.nextWithoutWaiting() {
+                case .element(let event): body(event)
+                case .ended: return
+                case .mustWait:
+                    guard let event = await source.next() else { return }
+                    body(event)
+                }
+            }
+        case .stream(let stream):
+            for await event in stream { body(event) }
+        }
+    }
+
     /// Hands out the run's events in order.
     package struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate enum State {
