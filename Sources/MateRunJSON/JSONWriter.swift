@@ -72,6 +72,7 @@ package struct JSONWriter {
             return
         }
         appendField(key, valueBytes: ScratchSink.doubleBytes) { scratch, start in
+            if let end = ShortDecimal.write(value, into: scratch, at: start) { return end }
             var sink = ScratchSink(scratch: scratch, count: start)
             value.write(to: &sink)
             return sink.count

@@ -100,4 +100,44 @@ struct JSONTextTests {
             #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"s\":\(text)}")
         }
     }
+
+    @Test func decimalsAsFilesAndReceiversWriteThemAreSpelledAsTheStandardLibrarySpellsThem() {
+        // Given decimals with 1 to 12 digits after the point over every magnitude the short form
+        // takes and past it, the doubles just beside them, sums that carry binary noise, and
+        // the edges of each power of two, from a fixed seed
+        var random = SweepRandom(seed: 0xDEC1)
+        var numbers: [Double] = [0.1 + 0.2, 1e-3, 1e-3.nextDown, 1e9.nextDown, 8_796_093_022_207.5, 0.5.nextUp, 1.5.nextDown]
+        for exponent in -12...32 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            numbers += [power.nextUp, power.nextDown, (power * 1.5).nextUp]
+        }
+        for _ in 0..<40_000 {
+            let digits = Int(random.next() % 13)
+            let units = Double(random.next() % 100_000_000_000_000)
+            let scale = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12][digits]
+            let value = (units / scale) / [1.0, 1e3, 1e6][Int(random.next() % 3)] * (random.next() % 2 == 0 ? 1 : -1)
+            numbers += [value, value.nextUp, value.nextDown]
+            numbers.append(Double(random.next() % 1_000_000) * 0.1 + Double(random.next() % 1000) * 0.001)
+        }
+        for value in numbers where value.isFinite && value != value.rounded(.towardZero) {
+            // When a writer writes it
+            var writer = JSONWriter()
+            writer.field("n", value)
+            // Then it is the standard library's shortest form
+            #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"n\":\(value.description)}", "\(value.bitPattern)")
+        }
+    }
+}
+
+/// SplitMix64, for sweeps that are the same on every run.
+private struct SweepRandom {
+    var seed: UInt64
+
+    mutating func next() -> UInt64 {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var z = seed
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
