@@ -48,6 +48,19 @@ package struct JSONWriter {
         appendString(value)
     }
 
+    /// Writes a string known when the program is built (a line's `"type"`), which needs no
+    /// escape: key and value in one append, without a `String` between.
+    package mutating func field(_ key: StaticString, constant value: StaticString) {
+        appendField(key, valueBytes: value.utf8CodeUnitCount + 2) { buffer, start in
+            buffer[start] = UInt8(ascii: "\"")
+            value.withUTF8Buffer { text in
+                for index in text.indices { buffer[start + 1 + index] = text[index] }
+            }
+            buffer[start + 1 + value.utf8CodeUnitCount] = UInt8(ascii: "\"")
+            return start + 2 + value.utf8CodeUnitCount
+        }
+    }
+
     package mutating func field(_ key: StaticString, _ value: Int) {
         appendField(key, valueBytes: 20) { scratch, start in JSONWriter.writeInteger(value, into: scratch, at: start) }
     }
@@ -120,31 +133,34 @@ package struct JSONWriter {
         appendField(key, valueBytes: 0) { _, start in start }
     }
 
-    /// Appends `,"key":` (no comma before the first field) and the value `writeValue` puts in the
-    /// scratch after it (at most `valueBytes`; it returns where the value ends), in one append:
-    /// byte by byte, a line of a dozen numbers made some sixty appends, each checking the
-    /// array's capacity and uniqueness (a journal line is written for every fix of a replay).
+    /// Appends `,"key":` (no comma before the first field) and the value `writeValue` puts after
+    /// it (at most `valueBytes`; it returns where the value ends), written straight into the
+    /// array's spare capacity: byte by byte, a line of a dozen numbers made some sixty appends,
+    /// each checking the array's capacity and uniqueness, and through a scratch each field was
+    /// copied once more (a journal line is written for every fix of a replay).
     private mutating func appendField(
         _ key: StaticString, valueBytes: Int, _ writeValue: (UnsafeMutableBufferPointer<UInt8>, Int) -> Int
     ) {
         let comma = hasFields
         hasFields = true
         let keyBytes = key.utf8CodeUnitCount
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyBytes + 4 + valueBytes) { scratch in
-            var count = 0
-            if comma {
-                scratch[0] = UInt8(ascii: ",")
-                count = 1
+        bytes.append(addingCapacity: keyBytes + 4 + valueBytes) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                var count = initialized
+                if comma {
+                    buffer[count] = UInt8(ascii: ",")
+                    count += 1
+                }
+                buffer[count] = UInt8(ascii: "\"")
+                // Byte by byte: a key is a few bytes, shorter than a call to memcpy.
+                key.withUTF8Buffer { name in
+                    for index in name.indices { buffer[count + 1 + index] = name[index] }
+                }
+                count += 1 + keyBytes
+                buffer[count] = UInt8(ascii: "\"")
+                buffer[count + 1] = UInt8(ascii: ":")
+                initialized = writeValue(buffer, count + 2)
             }
-            scratch[count] = UInt8(ascii: "\"")
-            key.withUTF8Buffer { name in
-                _ = UnsafeMutableBufferPointer(rebasing: scratch[(count + 1)...]).initialize(fromContentsOf: name)
-            }
-            count += 1 + keyBytes
-            scratch[count] = UInt8(ascii: "\"")
-            scratch[count + 1] = UInt8(ascii: ":")
-            count = writeValue(scratch, count + 2)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
         }
     }
 

@@ -42,7 +42,9 @@ struct JSONTextTests {
         writer.field("seq", 3)
         writer.field("x", 1.5)
         writer.nullField("speed")
-        #expect(String(decoding: writer.frame(), as: UTF8.self) == "{\"type\":\"bye\",\"seq\":3,\"x\":1.5,\"speed\":null}\n")
+        writer.field("act", constant: "running")
+        #expect(String(decoding: writer.frame(), as: UTF8.self)
+            == "{\"type\":\"bye\",\"seq\":3,\"x\":1.5,\"speed\":null,\"act\":\"running\"}\n")
     }
 
     @Test(arguments: [

@@ -39,7 +39,7 @@ package enum RunJournal {
     /// than the whole run.
     static func writeFixLine(_ fix: RecordedFix, figures: JournalFixFigures, to bytes: inout [UInt8]) {
         var writer = JSONWriter(appendingTo: &bytes)
-        writer.field("type", "fix")
+        writer.field("type", constant: "fix")
         writer.field("t", fix.time)
         writer.field("lat", fix.coordinate.latitude)
         writer.field("lon", fix.coordinate.longitude)
@@ -47,7 +47,7 @@ package enum RunJournal {
         if let heartRate = fix.heartRate { writer.field("hr", heartRate) }
         if let cadence = fix.cadence { writer.field("cad", cadence) }
         if let accuracy = fix.horizontalAccuracy { writer.field("acc", accuracy) }
-        if let activity = fix.activity { writer.field("act", activity.rawValue) }
+        if let activity = fix.activity { writer.field("act", constant: activity.journalName) }
         writer.field("d", fix.distanceMetres)
         writer.field("m", fix.movingSeconds)
         writer.field("e", figures.elapsedSeconds)
@@ -165,6 +165,17 @@ package enum RunJournal {
             if let startedAt = fields.optionalNumber("started_at_unix") { contents.header.startedAt = startedAt }
         default:
             throw RecordFormatError(place: fields.place, expected: "a fix, split, lap, mate or end line")
+        }
+    }
+}
+
+extension Activity {
+    /// The name a journal line gives it (its raw value), as a constant of the program.
+    fileprivate var journalName: StaticString {
+        switch self {
+        case .still: "still"
+        case .walking: "walking"
+        case .running: "running"
         }
     }
 }
