@@ -173,16 +173,19 @@ package struct JSONWriter {
             count += 1
         }
         var magnitude = value.magnitude
+        // Counted by comparisons, then written from the last digit back: one division a digit.
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        while digits < 20, magnitude >= bound {
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
+        var index = count + digits
+        repeat {
+            index -= 1
             scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
-        }
+        } while magnitude > 0
         return count + digits
     }
 
