@@ -73,7 +73,7 @@ let package = Package(
             // "MateRunScenarios": the use case's tests replay known samples through RecordedSensor.
             dependencies: ["MateRunDomain", "MateRunScenarios", "MateRunTestSupport"]
         ),
-        .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON"]),
+        .testTarget(name: "MateRunJSONTests", dependencies: ["MateRunJSON", "MateRunDomain"]),
         .testTarget(
             name: "MateRunScenariosTests",
             dependencies: ["MateRunScenarios", "MateRunDomain", "MateRunTestSupport"],

@@ -1,3 +1,4 @@
+import MateRunDomain
 import MateRunJSON
 import Testing
 
@@ -68,14 +69,8 @@ struct JSONTextTests {
         // Given thousands of numbers of every kind (any bit pattern, whole numbers near and past
         // the whole-number form, decimals as files write them, tiny and huge, both signs) and
         // strings with and without what must be escaped, from a fixed seed
-        var seed: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x5EED)
+        func next() -> UInt64 { random.next() }
         var numbers: [Double] = [0, -0.0, 1e15, -1e15, 1e15 - 1, 9.5e14 + 0.5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-5]
         for _ in 0..<5000 {
             numbers.append(Double(bitPattern: next()))
@@ -107,7 +102,7 @@ struct JSONTextTests {
         // Given decimals with 1 to 12 digits after the point over every magnitude the short form
         // takes and past it, the doubles just beside them, sums that carry binary noise, and
         // the edges of each power of two, from a fixed seed
-        var random = SweepRandom(seed: 0xDEC1)
+        var random = SplitMix64(seed: 0xDEC1)
         var numbers: [Double] = [0.1 + 0.2, 1e-3, 1e-3.nextDown, 1e9.nextDown, 8_796_093_022_207.5, 0.5.nextUp, 1.5.nextDown]
         for exponent in -12...32 {
             let power = Double(sign: .plus, exponent: exponent, significand: 1)
@@ -131,15 +126,3 @@ struct JSONTextTests {
     }
 }
 
-/// SplitMix64, for sweeps that are the same on every run.
-private struct SweepRandom {
-    var seed: UInt64
-
-    mutating func next() -> UInt64 {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
