@@ -10,6 +10,7 @@ import Testing
 private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked Sendable {
     struct Kept {
         var headers: [RunRecordHeader] = []
+        var durabilities: [RunDurability] = []
         var fixes: [RecordedFix] = []
         var splits: [Split] = []
         var laps: [Split] = []
@@ -19,8 +20,11 @@ private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked 
     let kept = Mutex(Kept())
     let id = RunRecordID("memory")
 
-    func begin(_ header: RunRecordHeader) throws -> any RunRecording {
-        kept.withLock { $0.headers.append(header) }
+    func begin(_ header: RunRecordHeader, durability: RunDurability) throws -> any RunRecording {
+        kept.withLock {
+            $0.headers.append(header)
+            $0.durabilities.append(durability)
+        }
         return self
     }
 
@@ -67,7 +71,7 @@ private struct ScriptedRun: RunningUseCase {
 struct RunKeeperTests {
     let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
 
-    private func keeper(_ store: MemoryRecordStore) -> RunKeeper {
+    private func keeper(_ store: MemoryRecordStore, durability: RunDurability = .live) -> RunKeeper {
         RunKeeper(
             store: store,
             header: { startedAt, offset in
@@ -75,7 +79,19 @@ struct RunKeeperTests {
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
                     scenario: RecordedScenario(name: "test", path: "test.json"))
             },
-            start: RunStart(own: nil, wallTime: { (1_795_420_800, 3600) }), report: { Issue.record("unexpected report: \($0)") })
+            start: RunStart(own: nil, wallTime: { (1_795_420_800, 3600) }), durability: durability,
+            report: { Issue.record("unexpected report: \($0)") })
+    }
+
+    @Test(arguments: [RunDurability.live, .replay])
+    func theRunIsBegunAsSurelyAsTheKeeperWasToldToKeepIt(durability: RunDurability) {
+        // Given a keeper told how surely to keep its run (a replay, or a run that happens once)
+        let store = MemoryRecordStore()
+        let keeper = keeper(store, durability: durability)
+        // When the run begins
+        keeper.begin()
+        // Then the store is asked to keep it that way
+        #expect(store.kept.withLock { $0.durabilities } == [durability])
     }
 
     @Test func aFixEachProgressSecondTheSplitsLapsAndTheEndingAreKept() async throws {

@@ -69,6 +69,17 @@ struct JournalWriterTests {
         var value: Int { count.withLock { $0 } }
     }
 
+    /// Closes `writer` with the line `last`: whether the seal ran, and what the close threw.
+    private func closeWithLastLine(_ writer: JournalWriter) -> (sealed: Bool, thrown: RecordStoreError?) {
+        var sealed = false
+        do throws(RecordStoreError) {
+            _ = try writer.close(writing: Array("last\n".utf8), meanwhile: {}) { sealed = true }
+            return (sealed, nil)
+        } catch {
+            return (sealed, error)
+        }
+    }
+
     /// A file's device and inode: what a descriptor still refers to, whatever its number.
     private struct FileIdentity: Equatable {
         var device: UInt
@@ -125,18 +136,32 @@ struct JournalWriterTests {
         try writer.append(Array("lost\n".utf8))
         #expect(try await eventually { (try? writer.append(Array("probe\n".utf8))) == nil })
         // When it is closed with a last line
-        var sealed = false
-        var thrown: RecordStoreError?
-        do throws(RecordStoreError) {
-            _ = try writer.close(writing: Array("last\n".utf8), meanwhile: {}) { sealed = true }
-        } catch {
-            thrown = error
-        }
+        let (sealed, thrown) = closeWithLastLine(writer)
         // Then the failure is thrown, naming the file, the seal never ran, and the descriptor
         // is closed all the same
         #expect(thrown?.path == path)
         #expect(!sealed)
         #expect(fileIdentity(descriptor: descriptor) != journal)
+    }
+
+    @Test(arguments: [true, false])
+    func aJournalIsSyncedWhenClosedOnlyWhenItIsToBeSynced(synced: Bool) throws {
+        // Given a writer on a pipe, which takes writes but cannot be synced (fsync fails on it),
+        // told to sync once a second or never (a replay's journal)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let writer = JournalWriter(descriptor: ends[1], path: "pipe", syncInterval: synced ? 1 : nil)
+        try writer.append(Array("first\n".utf8))
+        // When it is closed with a last line
+        let (sealed, thrown) = closeWithLastLine(writer)
+        // Then a journal to be synced reports the sync that failed and seals nothing; one that is
+        // never synced seals, its lines written all the same
+        #expect((thrown != nil) == synced)
+        #expect(sealed == !synced)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == "first\nlast\n")
     }
 
     @Test func anAppenderFarAheadOfTheWriterWaitsForItInsteadOfHoldingTheBacklog() async throws {
@@ -146,7 +171,7 @@ struct JournalWriterTests {
         try #require(pipe(&ends) == 0)
         let (readEnd, writeEnd) = (ends[0], ends[1])
         defer { close(readEnd) }
-        let writer = JournalWriter(descriptor: writeEnd, path: "pipe", syncInterval: .infinity)
+        let writer = JournalWriter(descriptor: writeEnd, path: "pipe", syncInterval: nil)
         let lines = 50_000
         let appended = Count()
         let appender = Thread {

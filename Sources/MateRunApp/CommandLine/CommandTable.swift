@@ -63,7 +63,8 @@ enum CommandTable {
         pauses; points without a position, or whose time goes back or is absurd, are dropped,
         with a note on standard error. On a terminal, keys: space pauses and
         resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
-        prints its summary (exit 130; SIGTERM 143, SIGHUP 129).
+        prints its summary (exit 130; SIGTERM 143, SIGHUP 129). The run is kept in the history
+        without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
         options: [
             speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe,

@@ -94,7 +94,8 @@ struct GroupRunCommand {
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: membership.terms.speed)) })
         flow.keeper = container.keeper(
-            options: options.run, scenario: scenario, profile: profile, goalMetres: membership.terms.ownGoalMetres,
+            options: options.run, scenario: scenario, durability: .live, profile: profile,
+            goalMetres: membership.terms.ownGoalMetres,
             screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code)"))
         let outcome = await flow.run()
         coordinating?.cancel()

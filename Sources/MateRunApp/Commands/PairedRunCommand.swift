@@ -120,7 +120,8 @@ struct PairedRunCommand {
             },
             runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
         flow.keeper = container.keeper(
-            options: options, scenario: scenario, profile: profile, goalMetres: pairing.terms.ownGoalMetres, screen: screen,
+            options: options, scenario: scenario, durability: .live, profile: profile,
+            goalMetres: pairing.terms.ownGoalMetres, screen: screen,
             pairing: RecordedPairing(mode: pairing.terms.mode, mateName: pairing.mateName))
         let summary = await flow.run()
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success

@@ -19,7 +19,7 @@ struct ReplayCommand {
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))
         coordinator.keeper = container.keeper(
-            options: options, scenario: scenario, profile: profile, goalMetres: goal, screen: screen)
+            options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
         let summary = await coordinator.run {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(

@@ -38,7 +38,7 @@ struct TrackCommand {
             countdownSeconds: container.countdownSeconds(options: run))
         coordinator.keeper = container.keeper(
             options: run,
-            recorded: RecordedScenario(name: "gpsd \(options.gpsd)", path: run.scenarioPath), profile: profile,
+            recorded: RecordedScenario(name: "gpsd \(options.gpsd)", path: run.scenarioPath), durability: .live, profile: profile,
             goalMetres: goal, screen: screen)
         let events = client.events(from: first)
         let tell = screen.messageWriter

@@ -130,19 +130,21 @@ struct AppContainer {
     /// error, when there is nowhere to keep it). Its messages go through `screen`, which keeps
     /// them clear of a live panel.
     func keeper(
-        options: RunOptions, scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen,
-        pairing: RecordedPairing? = nil
+        options: RunOptions, scenario: Scenario, durability: RunDurability, profile: RunnerProfile, goalMetres: Double?,
+        screen: any RunScreen, pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
         keeper(
             options: options, recorded: RecordedScenario(name: scenario.name, path: options.scenarioPath),
-            ownStart: scenario.startedAt, profile: profile, goalMetres: goalMetres, screen: screen, pairing: pairing)
+            ownStart: scenario.startedAt, durability: durability, profile: profile, goalMetres: goalMetres, screen: screen,
+            pairing: pairing)
     }
 
-    /// Keeps the run of `options` as `recorded`, or nil with `--no-save` (or, told through
+    /// Keeps the run of `options` as `recorded`, as surely as `durability` says (a replay can be
+    /// run again; a live run or a race cannot), or nil with `--no-save` (or, told through
     /// `screen`, when there is nowhere to keep it). `ownStart` is the start a replayed file gives
     /// (seconds since 1970), nil for a run without times of its own or a live one.
     func keeper(
-        options: RunOptions, recorded: RecordedScenario, ownStart: Double? = nil,
+        options: RunOptions, recorded: RecordedScenario, ownStart: Double? = nil, durability: RunDurability,
         profile: RunnerProfile, goalMetres: Double?, screen: any RunScreen, pairing: RecordedPairing? = nil
     ) -> RunKeeper? {
         guard options.save else { return nil }
@@ -159,7 +161,7 @@ struct AppContainer {
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,
                     goalMetres: goalMetres)
             },
-            start: RunStart(own: ownStart, wallTime: Self.wallTime), report: tell)
+            start: RunStart(own: ownStart, wallTime: Self.wallTime), durability: durability, report: tell)
     }
 
     /// Wall time as the calendar knows it (seconds since 1970) and the local offset from UTC.

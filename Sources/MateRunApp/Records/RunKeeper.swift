@@ -16,6 +16,7 @@ final class RunKeeper {
     private let store: any RunRecordStore
     private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader
     private let start: RunStart
+    private let durability: RunDurability
     private let report: (String) -> Void
     private var recording: (any RunRecording)?
     private var lastKeptNumber = 0
@@ -24,15 +25,17 @@ final class RunKeeper {
     private var failed = false
 
     /// `header` builds the run's header from the start's wall time and offset; `start` says them
-    /// (a file's own start, or one that puts the run's end when it ended).
+    /// (a file's own start, or one that puts the run's end when it ended); `durability`, how
+    /// surely the run is kept (a replay, which can be run again, is not synced to the disk).
     init(
         store: any RunRecordStore,
         header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader,
-        start: RunStart, report: @escaping (String) -> Void
+        start: RunStart, durability: RunDurability, report: @escaping (String) -> Void
     ) {
         self.store = store
         self.header = header
         self.start = start
+        self.durability = durability
         self.report = report
     }
 
@@ -42,7 +45,7 @@ final class RunKeeper {
     /// The run starts: its header goes on disk.
     func begin() {
         let begun = start.atBegin()
-        attempt { recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds)) }
+        attempt { recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds), durability: durability) }
     }
 
     func record(_ event: RunEvent) {

@@ -5,8 +5,9 @@
 /// `finish` seals it. A recording that never finished (the process was killed) is found again by
 /// `recoverInterrupted` and kept with the ending `interrupted`.
 package protocol RunRecordStore: Sendable {
-    /// Starts keeping a new run; the header is on disk before this returns.
-    func begin(_ header: RunRecordHeader) throws -> any RunRecording
+    /// Starts keeping a new run, as surely as `durability` says; the header is on disk before
+    /// this returns.
+    func begin(_ header: RunRecordHeader, durability: RunDurability) throws -> any RunRecording
     /// Seals every run whose recording was cut short by a dead process, and rewrites every
     /// damaged summary from its run's journal; returns what it kept (`runs`), what it rebuilt
     /// (`readFromJournal`) and what it could not read. Runs still being recorded by a live
@@ -22,6 +23,13 @@ package protocol RunRecordStore: Sendable {
     func load(_ id: RunRecordID) throws -> RunRecord
     /// Removes a kept run for good.
     func delete(_ id: RunRecordID) throws
+}
+
+extension RunRecordStore {
+    /// Starts keeping a new run as a live one: synced as it goes.
+    package func begin(_ header: RunRecordHeader) throws -> any RunRecording {
+        try begin(header, durability: .live)
+    }
 }
 
 /// One run being kept. The run flow calls `record` about once a second of run time, `record(split:)`

@@ -6,8 +6,9 @@ import Glibc
 /// the directory fsyncs that make a new name survive a power cut.
 enum DurableFile {
     /// Replaces `path` with `text` atomically: a reader sees the old file or the new one, never a
-    /// mix, and after a crash one of the two is there whole.
-    static func replace(_ path: String, with text: String) throws(RecordStoreError) {
+    /// mix, and after a crash one of the two is there whole. Without `syncing` (a replay's
+    /// summary), the same but for a power cut, after which the file may be damaged or missing.
+    static func replace(_ path: String, with text: String, syncing: Bool = true) throws(RecordStoreError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -15,7 +16,7 @@ enum DurableFile {
         guard fd >= 0 else { throw failure(temporary, "create") }
         do throws(RecordStoreError) {
             try writeAll(fd, Array(text.utf8), path: temporary)
-            guard fsync(fd) == 0 else { throw failure(temporary, "fsync") }
+            guard !syncing || fsync(fd) == 0 else { throw failure(temporary, "fsync") }
         } catch {
             close(fd)
             unlink(temporary)
@@ -27,7 +28,7 @@ enum DurableFile {
             unlink(temporary)
             throw error
         }
-        try syncDirectory(directory)
+        if syncing { try syncDirectory(directory) }
     }
 
     /// Makes the names in `directory` (a new, renamed or removed entry) durable.

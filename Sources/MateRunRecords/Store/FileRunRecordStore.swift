@@ -30,7 +30,7 @@ package final class FileRunRecordStore: RunRecordStore {
     /// Creates the run's directory under a hidden name, writes and fsyncs the header, locks the
     /// journal, then renames the directory into place: a run is never visible without its header
     /// and its lock.
-    package func begin(_ header: RunRecordHeader) throws -> any RunRecording {
+    package func begin(_ header: RunRecordHeader, durability: RunDurability) throws -> any RunRecording {
         try DurableFile.makeDirectories(runsDirectory)
         for _ in 0..<8 {
             let id = RunIDMaker.make(startedAt: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds)
@@ -55,7 +55,7 @@ package final class FileRunRecordStore: RunRecordStore {
                 close(fd)
                 throw error
             }
-            return FileRunRecording(id: id, header: header, directory: final, descriptor: fd)
+            return FileRunRecording(id: id, header: header, directory: final, descriptor: fd, durability: durability)
         }
         throw RecordStoreError(path: runsDirectory, action: "pick a run id", reason: "eight ids in a row were taken")
     }

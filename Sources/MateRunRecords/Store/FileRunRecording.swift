@@ -5,8 +5,9 @@ import Synchronization
 /// with its `run.json` at the end.
 ///
 /// Lines go to the journal through a `JournalWriter`, on a thread of its own: on disk within
-/// about 50 ms (a killed process loses at most those), fsync'd once a second of wall time (a
-/// power cut loses at most about that second). The journal stays locked (flock) while this
+/// about 50 ms (a killed process loses at most those); for a live run fsync'd once a second of
+/// wall time (a power cut loses at most about that second) and when sealed, a replay left to the
+/// system (`RunDurability`). The journal stays locked (flock) while this
 /// recording is open, which tells `recoverInterrupted` in another process that the run is alive;
 /// the kernel drops the lock when the process dies, however it dies.
 final class FileRunRecording: RunRecording {
@@ -23,14 +24,18 @@ final class FileRunRecording: RunRecording {
     private let header: RunRecordHeader
     private let directory: String
     private let journal: JournalWriter
+    private let durability: RunDurability
     private let state = Mutex(State())
 
     /// Takes over `descriptor`, the open and locked journal of the run in `directory`.
-    init(id: RunRecordID, header: RunRecordHeader, directory: String, descriptor: Int32) {
+    init(id: RunRecordID, header: RunRecordHeader, directory: String, descriptor: Int32, durability: RunDurability) {
         self.id = id
         self.header = header
         self.directory = directory
-        journal = JournalWriter(descriptor: descriptor, path: "\(directory)/\(FileRunRecordStore.journalName)")
+        self.durability = durability
+        journal = JournalWriter(
+            descriptor: descriptor, path: "\(directory)/\(FileRunRecordStore.journalName)",
+            syncInterval: durability == .live ? 1 : nil)
     }
 
     deinit {
@@ -75,7 +80,8 @@ final class FileRunRecording: RunRecording {
                 RunRecordSummary(id: id, header: sealed, outcome: outcome, bests: PersonalBests(points: progress, runID: id))
             } then: { (summary: RunRecordSummary) throws(RecordStoreError) in
                 try DurableFile.replace(
-                    "\(directory)/\(FileRunRecordStore.summaryName)", with: RunRecordJSON.runFile(summary, fixCount: fixCount))
+                    "\(directory)/\(FileRunRecordStore.summaryName)", with: RunRecordJSON.runFile(summary, fixCount: fixCount),
+                    syncing: durability == .live)
             }
             var listed = summary
             listed.outcome.splits = []

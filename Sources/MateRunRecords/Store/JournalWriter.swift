@@ -8,8 +8,9 @@ import Synchronization
 /// a `write` or `fdatasync` there, waiting on a slow disk, would stall every task of the process.
 /// So `append` only adds the entry to a list in memory; a serial dispatch queue spells the
 /// entries out and writes them `delay` later in one `write`, and `fdatasync`s once a second of
-/// wall time has passed since the last sync. A killed process loses at most the lines of the last
-/// `delay` (a power cut, about the last second); a replay at full speed writes large blocks
+/// wall time has passed since the last sync (never, for a journal that is not synced). A killed
+/// process loses at most the lines of the last `delay` (a power cut, about the last second); a
+/// replay at full speed writes large blocks
 /// instead of a line a call, and its fixes are turned into text on the writer's thread, beside
 /// the run rather than in its way. A writer that falls `backlogEntries` behind makes `append` wait
 /// until it has taken them: a replay faster than its journal runs at the journal's pace instead
@@ -38,8 +39,8 @@ final class JournalWriter: Sendable {
     private let descriptor: Int32
     private let path: String
     private let delay: DispatchTimeInterval
-    /// Seconds of wall time between two syncs.
-    private let syncInterval: Double
+    /// Seconds of wall time between two syncs; nil: never synced, not even when closed.
+    private let syncInterval: Double?
     private let queue: DispatchQueue
     private let state: Mutex<State>
     /// Signalled when the writer takes the backlog an `append` waits on.
@@ -51,8 +52,9 @@ final class JournalWriter: Sendable {
     private static let backlogEntries = 4 * blockEntries
 
     /// Takes over `descriptor`, the open journal at `path`: lines reach it `delay` after they
-    /// are appended, and it is synced every `syncInterval` seconds.
-    init(descriptor: Int32, path: String, delay: DispatchTimeInterval = .milliseconds(50), syncInterval: Double = 1) {
+    /// are appended, and it is synced every `syncInterval` seconds and when closed (never
+    /// without one).
+    init(descriptor: Int32, path: String, delay: DispatchTimeInterval = .milliseconds(50), syncInterval: Double? = 1) {
         self.descriptor = descriptor
         self.path = path
         self.delay = delay
@@ -92,10 +94,11 @@ final class JournalWriter: Sendable {
         if wait { room.wait() }
     }
 
-    /// Writes what is pending, then `last`, and fsyncs, on the writer's thread while `meanwhile`
-    /// runs on the caller's (a sealed run's summary and bests are computed while its journal
-    /// reaches the disk); then runs `then` with what `meanwhile` made, on the writer's thread
-    /// with the descriptor still open and only once the journal is on disk, and closes it.
+    /// Writes what is pending, then `last`, and fsyncs (a journal that is synced), on the
+    /// writer's thread while `meanwhile` runs on the caller's (a sealed run's summary and bests
+    /// are computed while its journal reaches the disk); then runs `then` with what `meanwhile`
+    /// made, on the writer's thread with the descriptor still open and only once the journal is
+    /// written (and on disk, if synced), and closes it.
     func close<Value>(
         writing last: [UInt8], meanwhile: () -> Value, then: (Value) throws(RecordStoreError) -> Void
     ) throws(RecordStoreError) -> Value {
@@ -168,7 +171,7 @@ final class JournalWriter: Sendable {
                 try DurableFile.writeAll(descriptor, bytes, path: path)
             }
             let now = Self.monotonicSeconds()
-            if now - state.withLock({ $0.lastSync }) >= syncInterval {
+            if let syncInterval, now - state.withLock({ $0.lastSync }) >= syncInterval {
                 guard fdatasync(descriptor) == 0 else { throw DurableFile.failure(path, "fsync") }
                 state.withLock { $0.lastSync = now }
             }
@@ -177,10 +180,11 @@ final class JournalWriter: Sendable {
         }
     }
 
-    /// On the queue: writes what is pending and fsyncs; a failure is kept for the caller.
+    /// On the queue: writes what is pending and fsyncs (a journal that is synced); a failure is
+    /// kept for the caller.
     private func writePendingAndSync() {
         writePending()
-        guard state.withLock({ $0.failure == nil }) else { return }
+        guard syncInterval != nil, state.withLock({ $0.failure == nil }) else { return }
         if fsync(descriptor) != 0 {
             let failure = DurableFile.failure(path, "fsync")
             state.withLock { $0.failure = $0.failure ?? failure }
