@@ -105,7 +105,8 @@ enum CoreWorkloads {
     }
 
     /// The core: `DefaultRunningUseCase` over the scenario providers and `UnpacedRunClock` (what
-    /// `--speed max` builds), every event sent to `RunningViewModel`, `events()` consumed fully.
+    /// `--speed max` builds), every event taken with `forEach` as the flows take them and sent to
+    /// `RunningViewModel`.
     static func core(_ run: GeneratedRun) async -> Outcome {
         let clock = UnpacedRunClock()
         let useCase = DefaultRunningUseCase(

@@ -29,6 +29,7 @@ struct GPXPointList: RandomAccessCollection, Equatable {
 
     subscript(index: Int) -> GPXPoint {
         @inline(__always) get {
+            precondition(index < endIndex, "a point past the end")
             let chunk = index >> Self.chunkShift
             guard chunk < full.count else { return last[index & Self.chunkMask] }
             precondition(chunk >= released, "a point read after it was let go")
@@ -50,6 +51,7 @@ struct GPXPointList: RandomAccessCollection, Equatable {
             if last.isEmpty, let chunk = full.popLast() { last = chunk }
             last.removeLast(Swift.min(last.count, endIndex - index))
         }
+        released = Swift.min(released, full.count)
     }
 
     /// Lets go of every whole chunk before `index`: those points are done with (reading one
