@@ -17,20 +17,25 @@ struct MatePairingTests {
     }
 
     @Test func hostAndJoinerAgreeOnTermsAndStart() async throws {
-        let host = try host()
+        // Given a host and a joiner on a clock that stands still through the handshake, so that
+        // what is compared is the handshake's arithmetic, not when each side's task was scheduled
+        // (a loaded machine ran one side's last steps 0.6 s after the other's)
+        var timings = MateTimings.fast()
+        timings.clock = MateClock(now: { .seconds(1_000) }, sleep: { try await Task.sleep(for: $0) })
+        let host = try host(timings: timings)
         let waiting = PendingHostPairing(host)
-        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting)
+        // When they pair
+        let (hosting, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: timings), with: waiting)
+        // Then each knows the other and the terms, and both count down the host's countdown to
+        // the same instant
         #expect(hosting.role == .host)
         #expect(joined.role == .joiner)
         #expect(hosting.mateName == "Ana")
         #expect(joined.mateName == "Ben")
         #expect(hosting.terms == terms)
         #expect(joined.terms == terms)
-        #expect(abs(joined.secondsUntilStart - MateProtocol.startCountdown) < 0.1)
-        // Both count down to the same instant: the two figures are read when each side's
-        // pair() returns, a few milliseconds apart on a quiet machine; the bound is generous
-        // so that a loaded machine's scheduling does not fail the test.
-        #expect(abs(hosting.secondsUntilStart - joined.secondsUntilStart) < 0.5)
+        #expect(hosting.secondsUntilStart == MateProtocol.startCountdown)
+        #expect(joined.secondsUntilStart == hosting.secondsUntilStart)
         await joined.link.close(goodbye)
         await hosting.link.close(goodbye)
         await host.close()

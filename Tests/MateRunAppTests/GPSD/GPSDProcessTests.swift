@@ -22,7 +22,8 @@ struct GPSDProcessTests {
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
         // Given the scenario exported as NMEA, between stretches without a fix (10 s before it as
         // gpsfake plays it, a sentence every 20 ms, that covers gpsd's and materun's start on a
-        // loaded machine; 5 s after it, so that gpsd has read the last fix before gpsfake ends it)
+        // loaded machine; 12 s after it, so that the run ends by its idle end before gpsfake
+        // ends gpsd)
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
@@ -185,11 +186,13 @@ enum NMEAFixtures {
         }.joined()
     }
 
-    /// `log` after 10 s and before 5 s without a fix, as gpsfake plays it a sentence every 20 ms:
-    /// gpsd and materun start during the first stretch; gpsfake ends gpsd as soon as its log is
-    /// played, so the last stretch is what lets a loaded gpsd read the last fix first.
+    /// `log` after 10 s and before 12 s without a fix, as gpsfake plays it a sentence every 20 ms:
+    /// gpsd and materun start during the first stretch; the run ends by `--idle-end 10` during
+    /// the last, while gpsd is still there. gpsfake ends gpsd as soon as its log is played, and a
+    /// gpsd still behind by then loses what it has not sent: with 5 s, a loaded machine (a
+    /// release build beside the tests) lost the last 20 s of the run.
     static func betweenNoFixStretches(_ log: String) -> String {
-        noFixStretch(count: 250) + log + noFixStretch(count: 125)
+        noFixStretch(count: 250) + log + noFixStretch(count: 300)
     }
 
     /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the
