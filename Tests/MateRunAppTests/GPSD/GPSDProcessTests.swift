@@ -28,14 +28,16 @@ struct GPSDProcessTests {
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
         try NMEAFixtures.betweenNoFixStretches(exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
-        // When gpsfake plays it into gpsd and materun tracks it until 10 s pass without a fix
+        // When gpsfake plays it into gpsd (held until materun has connected) and materun tracks it
+        // until 10 s pass without a fix
         let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
-        let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
-            executable: materun, data: data)
+        let track = try await track(
+            holding: player,
+            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data, before: .now + bound)
         let status = try await track.exitStatus(before: .now + bound)
         // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
         #expect(status == 0, "\(track.tail)")
@@ -157,9 +159,10 @@ struct GPSDProcessTests {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
-        let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
-            executable: materun, data: data)
+        let track = try await track(
+            holding: player,
+            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data, before: .now + bound)
         // Then the run still ends by its sensors near the replay's distance, and the reports
         // without a fix are counted on standard error
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")

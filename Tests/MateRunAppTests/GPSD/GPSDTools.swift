@@ -109,3 +109,20 @@ enum GPSDTestScenario {
         return path
     }
 }
+
+/// `materun track` (with `arguments`) started against the gpsd of `player`, a gpsfake, which is
+/// held still until materun has connected. gpsfake plays its log whether or not gpsd has a
+/// client, and gpsd reads nothing before one watches: a materun that a loaded machine starts
+/// more than the log's first stretch without a fix late loses the first fixes (under a release
+/// build beside the tests, the first 20 s of the run).
+func track(
+    holding player: MateRunProcess, arguments: [String], executable: String, data: TemporaryDataDirectory,
+    before deadline: ContinuousClock.Instant
+) async throws -> MateRunProcess {
+    player.send(signal: SIGSTOP)
+    defer { player.send(signal: SIGCONT) }
+    let track = try MateRunProcess("track", arguments: arguments, executable: executable, data: data)
+    let connected = try await track.wait(before: deadline) { $0.errorLines.contains { $0.contains("connected to gpsd") } }
+    #expect(connected, "materun never connected to gpsfake's gpsd: \(track.tail)")
+    return track
+}
