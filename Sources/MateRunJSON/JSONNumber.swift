@@ -64,29 +64,31 @@ package enum JSONNumberText {
                 buffer[count] = UInt8(ascii: "-")
                 count += 1
             }
-            count = writeDigits(whole, minimumDigits: 1, into: buffer, at: count)
+            count = writeDigits(UInt(whole), into: buffer, at: count)
             if decimals > 0 {
                 buffer[count] = UInt8(ascii: ".")
-                count = writeDigits(fraction, minimumDigits: decimals, into: buffer, at: count + 1)
+                count = writeDigits(UInt(fraction), minimumDigits: decimals, into: buffer, at: count + 1)
             }
             return count
         }
     }
 
-    /// Writes `value` (≥ 0) in decimal at `start`, zero-padded to `minimumDigits`; returns the end.
-    private static func writeDigits(
-        _ value: Int, minimumDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    /// Writes `value` in decimal at `start`, zero-padded to `minimumDigits`; returns the end. Its
+    /// digits are counted by comparisons, then written from the last back: one division a digit
+    /// (the one digit writer of every number the program spells).
+    static func writeDigits(
+        _ value: UInt, minimumDigits: Int = 1, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
         var digits = 1
-        var rest = value / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        while digits < 20, value >= bound {
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
         digits = max(digits, minimumDigits)
         var remaining = value
         for index in stride(from: start + digits - 1, through: start, by: -1) {
-            buffer[index] = UInt8(truncatingIfNeeded: 48 + remaining % 10)
+            buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
             remaining /= 10
         }
         return start + digits

@@ -167,26 +167,9 @@ package struct JSONWriter {
     /// Writes `value`'s decimal digits, with a minus sign when negative, at `start` (20 bytes at
     /// most); returns where they end.
     private static func writeInteger(_ value: Int, into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var count = start
-        if value < 0 {
-            scratch[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        var magnitude = value.magnitude
-        // Counted by comparisons, then written from the last digit back: one division a digit.
-        var digits = 1
-        var bound: UInt = 10
-        while digits < 20, magnitude >= bound {
-            digits += 1
-            bound &*= 10
-        }
-        var index = count + digits
-        repeat {
-            index -= 1
-            scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        return count + digits
+        guard value < 0 else { return JSONNumberText.writeDigits(value.magnitude, into: scratch, at: start) }
+        scratch[start] = UInt8(ascii: "-")
+        return JSONNumberText.writeDigits(value.magnitude, into: scratch, at: start + 1)
     }
 
     private mutating func appendString(_ value: String) {

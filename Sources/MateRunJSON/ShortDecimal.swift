@@ -56,24 +56,8 @@ enum ShortDecimal {
         }
         var power: UInt64 = 1
         for _ in 0..<digits { power *= 10 }
-        var whole = units / power
-        var wholeDigits = 1
-        var rest = whole / 10
-        while rest > 0 {
-            wholeDigits += 1
-            rest /= 10
-        }
-        for index in stride(from: count + wholeDigits - 1, through: count, by: -1) {
-            scratch[index] = UInt8(ascii: "0") + UInt8(whole % 10)
-            whole /= 10
-        }
-        count += wholeDigits
+        count = JSONNumberText.writeDigits(UInt(units / power), into: scratch, at: count)
         scratch[count] = UInt8(ascii: ".")
-        var fraction = units % power
-        for index in stride(from: count + digits, through: count + 1, by: -1) {
-            scratch[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        return count + 1 + digits
+        return JSONNumberText.writeDigits(UInt(units % power), minimumDigits: digits, into: scratch, at: count + 1)
     }
 }
