@@ -25,7 +25,7 @@ struct HostilePeerTests {
         let waiting = PendingHostPairing(host)
         var idle: [TCPConnection] = []
         for _ in 0..<200 {
-            idle.append(try await withTimeout { try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(5), options: Self.options) })
+            idle.append(try await withTimeout { try await TCPConnection.connect(to: host.endpoint, timeout: .seconds(20), options: Self.options) })
         }
         // When a real joiner comes
         let (_, joined) = try await pair(MateJoiner(endpoint: host.endpoint, code: "482913", name: "Ana", timings: .fast()), with: waiting, within: 60)
@@ -139,7 +139,8 @@ final class FrameQueue: @unchecked Sendable {
     }
 
     func next(where condition: @escaping @Sendable (String) -> Bool) async throws -> String? {
-        try await withTimeout(5) { [self] in
+        // The tests' generous bound (as `nextFrame(_:within:)`): 5 s failed under a load build.
+        try await withTimeout(120) { [self] in
             while let frame = try await self.iterator.next() {
                 let text = String(decoding: frame, as: UTF8.self)
                 if condition(text) { return text }
