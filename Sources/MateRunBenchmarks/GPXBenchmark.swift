@@ -14,7 +14,7 @@ enum GPXBenchmark {
             Measurement(role: "load", label: "ScenarioLoader.load (read + GPX scan + motion)"),
             Measurement(role: "run", label: "use case + view model on the loaded scenario"),
             Measurement(role: "keep", label: "journal lines of every point (JournalEntry.write)"),
-            Measurement(role: "keep", label: "personal bests over every point (PersonalBests)"),
+            Measurement(role: "keep", label: "personal bests over every point (BestEffortSearch)"),
         ]
         var points = 0
         var readings = 0
@@ -36,11 +36,11 @@ enum GPXBenchmark {
             let entries = journalEntries(scenario)
             let (journal, journalBytes) = await timed { spell(entries) }
             rows[3].durations.append(journal)
-            let progress = entries.compactMap { entry -> (distance: Double, moving: Double)? in
-                guard case .fix(let fix, _) = entry else { return nil }
-                return (fix.distanceMetres, fix.movingSeconds)
+            let (bests, found) = await timed { () -> Int in
+                var search = BestEffortSearch()
+                for case .fix(let fix, _) in entries { search.add(distance: fix.distanceMetres, moving: fix.movingSeconds) }
+                return search.bests().efforts.count
             }
-            let (bests, found) = await timed { PersonalBests(points: progress).efforts.count }
             rows[4].durations.append(bests)
             print("  run \(index): read \(Table.fixed(Measurement.seconds(read) * 1000, 0)) ms (\(Table.grouped(Double(bytes))) bytes), "
                 + "load \(Table.fixed(Measurement.seconds(load) * 1000, 0)) ms, "

@@ -49,16 +49,17 @@ struct JournalWriterTests {
         // When it is closed with a last line
         let journal = try #require(fileIdentity(path: path))
         var sealedWhileOpen = false
-        let made = try writer.close(writing: Array("last\n".utf8), meanwhile: { "made meanwhile" }) { (made: String) in
-            sealedWhileOpen = fileIdentity(descriptor: descriptor) == journal && made == "made meanwhile"
+        let made = try writer.close(writing: Array("last\n".utf8)) { _ in
+            sealedWhileOpen = fileIdentity(descriptor: descriptor) == journal
+            return "made by the seal"
         }
-        // Then both lines are on disk, the seal ran with the descriptor open and what was made
-        // meanwhile, which the close returns too, and the descriptor is closed now: its number
-        // names no file, or another test's (tests run side by side, and a freed number is the
-        // next one a process opens)
+        // Then both lines are on disk, the seal ran with the descriptor open, the close returns
+        // what the seal made, and the descriptor is closed now: its number names no file, or
+        // another test's (tests run side by side, and a freed number is the next one a process
+        // opens)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\nlast\n")
         #expect(sealedWhileOpen)
-        #expect(made == "made meanwhile")
+        #expect(made == "made by the seal")
         #expect(fileIdentity(descriptor: descriptor) != journal)
     }
 
@@ -73,7 +74,7 @@ struct JournalWriterTests {
     private func closeWithLastLine(_ writer: JournalWriter) -> (sealed: Bool, thrown: RecordStoreError?) {
         var sealed = false
         do throws(RecordStoreError) {
-            _ = try writer.close(writing: Array("last\n".utf8), meanwhile: {}) { sealed = true }
+            try writer.close(writing: Array("last\n".utf8)) { _ in sealed = true }
             return (sealed, nil)
         } catch {
             return (sealed, error)

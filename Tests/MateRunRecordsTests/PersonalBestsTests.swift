@@ -87,6 +87,24 @@ import Testing
         }
     }
 
+    @Test func aFastStretchEarlyInALongRunIsFoundAfterThePointsBeforeItWereLetGo() {
+        // Given 100 km at 300 s/km, a point every metre (the search lets go of what every walk
+        // has passed), except 2000 … 3000 m at 240 s/km
+        let pace = { (metres: Double) -> Double in metres > 2000 && metres <= 3000 ? 0.24 : 0.3 }
+        let track = Tracks.withPace(metres: 100_000, step: 1, secondsPerMetre: pace)
+        // When the points come one at a time, as a kept run's do
+        var search = BestEffortSearch()
+        for fix in track { search.add(distance: fix.distanceMetres, moving: fix.movingSeconds) }
+        let bests = search.bests()
+        // Then the fast kilometre, and every longer best that holds it, starts where it was run
+        #expect(abs((bests[.oneKilometre]?.movingSeconds ?? 0) - 240) < 1e-6)
+        #expect(abs((bests[.oneKilometre]?.startMetres ?? 0) - 2000) < 1e-6)
+        #expect(abs((bests[.fiveKilometres]?.movingSeconds ?? 0) - (4000 * 0.3 + 240)) < 1e-6)
+        #expect(abs((bests[.marathon]?.movingSeconds ?? 0) - (41_195 * 0.3 + 240)) < 1e-6)
+        #expect((bests[.marathon]?.startMetres ?? .infinity) <= 2000)
+        #expect(bests == PersonalBests(track: track))
+    }
+
     @Test func mergingKeepsTheFasterEffortPerDistance() {
         let id1 = RunRecordID("a"), id2 = RunRecordID("b")
         let first = PersonalBests(efforts: [.oneKilometre: BestEffort(movingSeconds: 250, startMetres: 0, runID: id1)])

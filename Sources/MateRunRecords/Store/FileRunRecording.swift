@@ -12,8 +12,8 @@ import Synchronization
 /// the kernel drops the lock when the process dies, however it dies.
 final class FileRunRecording: RunRecording {
     private struct State {
-        /// Each kept fix's distance and moving time, for the personal bests at the end.
-        var progress: [(distance: Double, moving: Double)] = []
+        /// How many fixes the journal holds.
+        var fixCount = 0
         /// The index of the last split and of the last lap in the journal.
         var lastSplit = 0
         var lastLap = 0
@@ -43,7 +43,7 @@ final class FileRunRecording: RunRecording {
     }
 
     func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
-        try append(.fix(fix, JournalFixFigures(snapshot))) { $0.progress.append((distance: fix.distanceMetres, moving: fix.movingSeconds)) }
+        try append(.fix(fix, JournalFixFigures(snapshot))) { $0.fixCount += 1 }
     }
 
     func record(split: Split) throws {
@@ -71,17 +71,16 @@ final class FileRunRecording: RunRecording {
             for split in outcome.splits where split.index > state.lastSplit { closing += RunJournal.splitLine(split) }
             for lap in outcome.laps where lap.index > state.lastLap { closing += RunJournal.lapLine(lap) }
             closing += RunJournal.endLine(outcome, startedAt: sealed.startedAt == header.startedAt ? nil : sealed.startedAt)
-            let fixCount = state.progress.count
+            let fixCount = state.fixCount
             state.sealed = true
-            // The bests go over every fix (tens of milliseconds for a long track): they are found
-            // while the journal is written out and synced, and `run.json` follows both.
-            let progress = state.progress
-            let summary = try journal.close(writing: Array(closing.utf8)) {
-                RunRecordSummary(id: id, header: sealed, outcome: outcome, bests: PersonalBests(points: progress, runID: id))
-            } then: { (summary: RunRecordSummary) throws(RecordStoreError) in
+            // The bests were found as the journal's writer spelled each fix; `run.json` follows
+            // the journal.
+            let summary = try journal.close(writing: Array(closing.utf8)) { (search: BestEffortSearch) throws(RecordStoreError) in
+                let summary = RunRecordSummary(id: id, header: sealed, outcome: outcome, bests: search.bests(runID: id))
                 try DurableFile.replace(
                     "\(directory)/\(FileRunRecordStore.summaryName)", with: RunRecordJSON.runFile(summary, fixCount: fixCount),
                     syncing: durability == .live)
+                return summary
             }
             var listed = summary
             listed.outcome.splits = []

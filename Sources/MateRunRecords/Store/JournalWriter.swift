@@ -1,4 +1,5 @@
 import Dispatch
+import MateRunDomain
 import Glibc
 import Synchronization
 
@@ -15,8 +16,10 @@ import Synchronization
 /// the run rather than in its way. A writer that falls `backlogEntries` behind makes `append` wait
 /// until it has taken them: a replay faster than its journal runs at the journal's pace instead
 /// of holding its whole backlog (a 200,000-point file's fixes are 25 MB of entries), while a live
-/// run, at a fix a second, would need hours of a stalled disk to wait at all. The first failure
-/// is kept and thrown by the next call.
+/// run, at a fix a second, would need hours of a stalled disk to wait at all. The fixes it spells
+/// also go, on its thread, into the search for the run's personal bests, which is thus done
+/// when the journal is (a long replay used to spend tens of milliseconds on it after the run).
+/// The first failure is kept and thrown by the next call.
 final class JournalWriter: Sendable {
     private struct State {
         var pending: [JournalEntry] = []
@@ -43,6 +46,8 @@ final class JournalWriter: Sendable {
     private let syncInterval: Double?
     private let queue: DispatchQueue
     private let state: Mutex<State>
+    /// The bests of the fixes written so far; only the writer's thread takes it.
+    private let bests = Mutex(BestEffortSearch())
     /// Signalled when the writer takes the backlog an `append` waits on.
     private let room = DispatchSemaphore(value: 0)
     /// This many entries (about 1 MB of text) are written at once rather than after `delay`.
@@ -94,13 +99,12 @@ final class JournalWriter: Sendable {
         if wait { room.wait() }
     }
 
-    /// Writes what is pending, then `last`, and fsyncs (a journal that is synced), on the
-    /// writer's thread while `meanwhile` runs on the caller's (a sealed run's summary and bests
-    /// are computed while its journal reaches the disk); then runs `then` with what `meanwhile`
-    /// made, on the writer's thread with the descriptor still open and only once the journal is
-    /// written (and on disk, if synced), and closes it.
+    /// Writes what is pending, then `last`, and fsyncs (a journal that is synced); then runs
+    /// `then` with the personal bests of every fix written, on the writer's thread with the
+    /// descriptor still open and only once the journal is written (and on disk, if synced), and
+    /// closes it. Returns what `then` made.
     func close<Value>(
-        writing last: [UInt8], meanwhile: () -> Value, then: (Value) throws(RecordStoreError) -> Void
+        writing last: [UInt8], then: (BestEffortSearch) throws(RecordStoreError) -> Value
     ) throws(RecordStoreError) -> Value {
         do {
             try append(last)
@@ -108,20 +112,17 @@ final class JournalWriter: Sendable {
             abandon()
             throw error
         }
-        queue.async { self.writePendingAndSync() }
-        let value = meanwhile()
-        let outcome: Result<Void, RecordStoreError> = queue.sync {
+        let outcome: Result<Value, RecordStoreError> = queue.sync {
+            writePendingAndSync()
             do throws(RecordStoreError) {
                 if let failure = state.withLock({ $0.failure }) { throw failure }
-                try then(value)
-                return .success(())
+                return .success(try then(bests.withLock { $0 }))
             } catch {
                 return .failure(error)
             }
         }
         abandon()
-        try outcome.get()
-        return value
+        return try outcome.get()
     }
 
     /// Writes what is pending and closes the journal without sealing it (the recording was
@@ -167,7 +168,12 @@ final class JournalWriter: Sendable {
         do throws(RecordStoreError) {
             for start in stride(from: 0, to: entries.count, by: Self.blockEntries) {
                 bytes.removeAll(keepingCapacity: true)
-                for entry in entries[start..<min(start + Self.blockEntries, entries.count)] { entry.write(to: &bytes) }
+                bests.withLock { bests in
+                    for entry in entries[start..<min(start + Self.blockEntries, entries.count)] {
+                        entry.write(to: &bytes)
+                        if case .fix(let fix, _) = entry { bests.add(distance: fix.distanceMetres, moving: fix.movingSeconds) }
+                    }
+                }
                 try DurableFile.writeAll(descriptor, bytes, path: path)
             }
             let now = Self.monotonicSeconds()
