@@ -29,7 +29,7 @@ struct HeldValueSizeTests {
         #expect(full.elevation == nil)
     }
 
-    @Test func aSnapshotWithItsDeliveredFixIsTwoHundredTwentyFourBytes() {
-        #expect(MemoryLayout<RunSnapshot>.stride == 224)
+    @Test func aSnapshotWithItsDeliveredFixAndWorkoutStepsIsFourHundredBytes() {
+        #expect(MemoryLayout<RunSnapshot>.stride == 400)
     }
 }

@@ -1,7 +1,7 @@
 /// A point on the WGS84 ellipsoid, in degrees.
 ///
 /// Kept as a plain value so that the math in Domain never depends on a platform location type.
-package struct Coordinate: Sendable, Hashable {
+package struct Coordinate: Sendable, Hashable, BitwiseCopyable {
     package var latitude: Double
     package var longitude: Double
 

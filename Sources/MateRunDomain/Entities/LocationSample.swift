@@ -4,7 +4,7 @@
 /// A replay holds one for every point of its file (hundreds of thousands for a long one), and the
 /// run copies the latest into every snapshot: the figures a receiver may leave out are kept in
 /// 8 bytes each (`PackedOptional`) rather than an optional's 16, so that a fix is 64 bytes, not 88.
-package struct LocationSample: Sendable, Equatable {
+package struct LocationSample: Sendable, Equatable, BitwiseCopyable {
     package var time: Double
     package var coordinate: Coordinate
     /// Metres above the ellipsoid or sea level; only differences are used (for grade).

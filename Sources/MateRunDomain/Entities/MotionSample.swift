@@ -1,5 +1,5 @@
 /// What a motion coprocessor says the runner is doing.
-package enum Activity: String, Sendable, CaseIterable {
+package enum Activity: String, Sendable, CaseIterable, BitwiseCopyable {
     case still
     case walking
     case running

@@ -5,7 +5,7 @@
 /// event (a snapshot) keep their figures that may be missing through it: an optional `Double`
 /// takes 16 bytes once laid out beside others.
 @propertyWrapper
-package struct PackedOptional: Sendable, Equatable {
+package struct PackedOptional: Sendable, Equatable, BitwiseCopyable {
     private var raw: Double
 
     package init(wrappedValue: Double?) {

@@ -1,8 +1,9 @@
 /// The state of a run at one instant: what the screen and a mate are shown.
 ///
 /// A snapshot rides in every event: the figures that may be missing are kept in 8 bytes each
-/// (`PackedOptional`) instead of an optional's 16.
-package struct RunSnapshot: Sendable, Equatable {
+/// (`PackedOptional`) instead of an optional's 16, and it holds no reference, so that a copy is
+/// a plain copy of its bytes, with no reference count to keep and no copy routine to call.
+package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
     /// Run time since the start, pauses included.
     package var elapsedSeconds: Double
     /// Run time spent moving: elapsed minus pauses (auto and the runner's).

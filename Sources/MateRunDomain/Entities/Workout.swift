@@ -5,7 +5,7 @@
 /// next; the steps are laid end to end in run time from the start.
 package struct Workout: Sendable, Equatable {
     /// One step: what to do, for how long, and at what pace.
-    package struct Step: Sendable, Equatable {
+    package struct Step: Sendable, Equatable, BitwiseCopyable {
         package var activity: Activity
         package var durationSeconds: Double
         /// The step's length when it is set by distance (an 800 m interval), nil when by time.
@@ -31,7 +31,7 @@ package struct Workout: Sendable, Equatable {
     }
 
     /// What a step is for: a watch names a work rep and a recovery jog apart, though both run.
-    package enum Intent: Sendable, Equatable {
+    package enum Intent: Sendable, Equatable, BitwiseCopyable {
         case warmUp
         case work
         case recovery
@@ -41,7 +41,7 @@ package struct Workout: Sendable, Equatable {
     }
 
     /// The round of a repeated group a step belongs to, counted from 1.
-    package struct Repetition: Sendable, Equatable {
+    package struct Repetition: Sendable, Equatable, BitwiseCopyable {
         package var index: Int
         package var count: Int
 
@@ -84,10 +84,10 @@ package struct Workout: Sendable, Equatable {
 
 /// Where a runner is in a workout: the step, how much of it is left, and what comes next.
 ///
-/// A class of immutable fields, not a struct: it rides in every `RunSnapshot`, which is copied
-/// with each event, and a reference keeps that copy small (a scripted run's step and the next
-/// would double the snapshot).
-package final class WorkoutPosition: Sendable, Equatable {
+/// A value held in the snapshot itself (a few steps' figures, no reference): a snapshot is copied
+/// with every event, and a reference in it made each copy a call to a copy routine and a count
+/// kept, about 70 instructions, where the bytes alone are a move.
+package struct WorkoutPosition: Sendable, Equatable, BitwiseCopyable {
     /// 1 for the first step.
     package let index: Int
     package let count: Int
@@ -104,11 +104,5 @@ package final class WorkoutPosition: Sendable, Equatable {
         self.remainingSeconds = remainingSeconds
         self.remainingMetres = remainingMetres
         self.next = next
-    }
-
-    package static func == (lhs: WorkoutPosition, rhs: WorkoutPosition) -> Bool {
-        lhs.index == rhs.index && lhs.count == rhs.count && lhs.step == rhs.step
-            && lhs.remainingSeconds == rhs.remainingSeconds && lhs.remainingMetres == rhs.remainingMetres
-            && lhs.next == rhs.next
     }
 }
