@@ -117,7 +117,8 @@ package struct BestEffortSearch: Sendable {
         mutating func weighEnd(in profile: Window, first: Double) {
             let end = profile[profile.newest]
             let target = end.distance - length
-            guard target >= first else { return }
+            // (A distance so large that the length is below its precision has no stretch to end.)
+            guard target >= first, target < end.distance else { return }
             while profile[endsStart + 1].distance <= target { endsStart += 1 }
             endsOnPoints.consider(end.firstTime - profile.startTime(at: target, segmentStart: endsStart), start: target)
         }
