@@ -100,27 +100,27 @@ package struct BestEffortSearch: Sendable {
         var fastest: Fastest { startsOnPoints.followed(by: endsOnPoints) }
 
         /// Walk one: every start whose stretch now ends within the track.
-        mutating func weighStarts(in profile: Window) {
-            let newest = profile.newest
-            let last = profile[newest].distance
+        mutating func weighStarts(in window: Window) {
+            let newest = window.newest
+            let last = window[newest].distance
             while nextStart < newest {
-                let start = profile[nextStart]
+                let start = window[nextStart]
                 let target = start.distance + length
                 guard target <= last else { return }
-                while profile[startsEnd].distance < target { startsEnd += 1 }
-                startsOnPoints.consider(profile.endTime(at: target, segmentEnd: startsEnd) - start.lastTime, start: start.distance)
+                while window[startsEnd].distance < target { startsEnd += 1 }
+                startsOnPoints.consider(window.endTime(at: target, segmentEnd: startsEnd) - start.lastTime, start: start.distance)
                 nextStart += 1
             }
         }
 
         /// Walk two: the stretch that ends on the newest point, when it starts within the track.
-        mutating func weighEnd(in profile: Window, first: Double) {
-            let end = profile[profile.newest]
+        mutating func weighEnd(in window: Window, first: Double) {
+            let end = window[window.newest]
             let target = end.distance - length
             // (A distance so large that the length is below its precision has no stretch to end.)
             guard target >= first, target < end.distance else { return }
-            while profile[endsStart + 1].distance <= target { endsStart += 1 }
-            endsOnPoints.consider(end.firstTime - profile.startTime(at: target, segmentStart: endsStart), start: target)
+            while window[endsStart + 1].distance <= target { endsStart += 1 }
+            endsOnPoints.consider(end.firstTime - window.startTime(at: target, segmentStart: endsStart), start: target)
         }
 
         /// The first point either walk still needs.
