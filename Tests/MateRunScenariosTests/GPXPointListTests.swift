@@ -40,10 +40,9 @@ struct GPXPointListTests {
     }
 }
 
-@Suite("A file's points and readings keep their size")
+@Suite("A file's points keep their size")
 struct GPXHeldValueSizeTests {
-    @Test func aPointIsNinetySixBytesAndABodyReadingTwentyFour() {
+    @Test func aPointIsNinetySixBytes() {
         #expect(MemoryLayout<GPXPoint>.stride == 96)
-        #expect(MemoryLayout<MotionTimeline.BodyReading>.stride == 24)
     }
 }

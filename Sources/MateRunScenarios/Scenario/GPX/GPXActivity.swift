@@ -27,15 +27,14 @@ enum GPXActivity {
         // The points move out of the document, so that the samples made from them can let them go.
         let points = document.points
         document.points = GPXPointList()
-        let (timeline, trackIndex, sport) = try timeline(of: consume points, in: document, options: options, notes: &notes)
+        var (timeline, trackIndex, sport) = try timeline(of: consume points, in: document, options: options, notes: &notes)
         let track = document.tracks[Int(trackIndex)]
         let name = [track.name, document.metadataName].compactMap { $0 }.first { !$0.isEmpty } ?? fallbackName
         let duration = timeline.locations.last?.time ?? 0
         return Scenario(
             name: name,
             summary: summary(of: document, track: track, timeline: timeline),
-            runner: nil, goalMetres: nil, locations: timeline.locations,
-            motions: MotionTimeline.inferred(from: timeline.locations, body: timeline.body),
+            runner: nil, goalMetres: nil, locations: timeline.locations, motions: timeline.motions.finish(),
             durationSeconds: duration, routeMetres: nil, source: document.format, sport: sport, notes: notes,
             startedAt: timeline.startedAt)
     }
@@ -144,10 +143,11 @@ enum GPXActivity {
 
     // MARK: - Timing
 
-    /// Samples ready to replay, with the heart rate and cadence of each (nil where unknown).
+    /// Samples ready to replay, and the motion updates made from them and the heart rate,
+    /// cadence and activity at each (where the file says).
     private struct Timeline {
         var locations: [LocationSample] = []
-        var body: [MotionTimeline.BodyReading] = []
+        var motions = MotionTimeline.Inference()
         /// The distance the device measured over the points replayed, when the file says.
         var deviceMetres: Double?
         /// The first point's time, in seconds since 1970, when the file's own times are replayed.
@@ -217,9 +217,7 @@ enum GPXActivity {
         timeline.startedAt = Double(origin.epochSeconds) + origin.fraction
         timeline.deviceMetres = deviceMetres(activity.lazy.compactMap { points[$0].deviceDistance })
         timeline.locations.reserveCapacity(activity.count)
-        // Most tracks carry no body readings: then none are held, one per point.
-        let hasBody = activity.contains { points[$0].heartRate != nil || points[$0].cadence != nil || points[$0].activity != nil }
-        if hasBody { timeline.body.reserveCapacity(activity.count) }
+        if let last = activity.last.flatMap({ points[$0].time }) { timeline.motions.reserve(seconds: last.seconds(since: origin)) }
         // Each point is read once, the next one ahead: the segments on either side say the pauses.
         var upcoming = activity.first.map { points[$0] }
         var previousSegment: Int32?
@@ -232,19 +230,19 @@ enum GPXActivity {
                     file: file, place: document.place(point.line),
                     expected: "expected a track lasting at most \(ScenarioLimits.maxDurationText), found a \(document.timeField) \(ClockText.text(time)) after the first point's")
             }
-            timeline.locations.append(LocationSample(
+            let location = LocationSample(
                 time: time, coordinate: point.coordinate, elevation: point.elevation,
                 horizontalAccuracy: point.accuracy.flatMap { $0 > 0 ? $0 : nil },
                 pausesRecording: upcoming.map { $0.segment != point.segment } ?? false,
-                resumesRecording: previousSegment.map { $0 != point.segment } ?? false))
-            previousSegment = point.segment
-            // The points before this one are done with.
-            points.release(before: activity[position])
-            guard hasBody else { continue }
-            timeline.body.append(MotionTimeline.BodyReading(
+                resumesRecording: previousSegment.map { $0 != point.segment } ?? false)
+            timeline.locations.append(location)
+            timeline.motions.add(location, body: MotionTimeline.BodyReading(
                 activity: point.activity,
                 heartRate: point.heartRate.flatMap { $0 > 0 ? $0 : nil },
                 cadence: point.cadence.flatMap { $0 > 0 ? (doubleCadence ? $0 * 2 : $0) : nil }))
+            previousSegment = point.segment
+            // The points before this one are done with.
+            points.release(before: activity[position])
         }
         return timeline
     }
@@ -311,10 +309,11 @@ enum GPXActivity {
             if resumes { timeline.locations[timeline.locations.count - 1].pausesRecording = true }
             for second in 0...seconds {
                 let at = path.position(at: Double(second) * speed)
-                timeline.locations.append(LocationSample(
+                let location = LocationSample(
                     time: clock + Double(second), coordinate: at.coordinate, elevation: at.elevation,
-                    resumesRecording: resumes && second == 0))
-                timeline.body.append(MotionTimeline.BodyReading())
+                    resumesRecording: resumes && second == 0)
+                timeline.locations.append(location)
+                timeline.motions.add(location, body: MotionTimeline.BodyReading())
             }
             clock += Double(seconds + 1)
             start = end

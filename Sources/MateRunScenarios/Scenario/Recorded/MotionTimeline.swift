@@ -29,8 +29,7 @@ enum MotionTimeline {
     }
 
     /// What the body's sensors said at a fix, when known: the motion sensor's activity, heart
-    /// rate, and cadence (steps per minute). One is held for every point of a file until its
-    /// motion updates are made: the figures are kept in 8 bytes each (`PackedOptional`).
+    /// rate, and cadence (steps per minute).
     struct BodyReading {
         @PackedOptional var heartRate: Double?
         @PackedOptional var cadence: Double?
@@ -47,40 +46,73 @@ enum MotionTimeline {
     /// between the surrounding fixes implies (seconds outside the track take the nearest leg's),
     /// and the heart rate and cadence of the latest fix at or before it (`body`, one per fix).
     static func inferred(from locations: [LocationSample], body: [BodyReading] = []) -> [MotionSample] {
-        guard let last = locations.last, last.time >= 0 else { return [] }
-        let speeds = legSpeeds(locations)
-        var leg = 0
-        var latest = 0
-        return wholeSeconds(upTo: last.time).map { second in
-            while leg + 1 < speeds.count, locations[leg + 1].time <= second {
-                leg += 1
-            }
-            while latest + 1 < locations.count, locations[latest + 1].time <= second {
-                latest += 1
-            }
-            let speed = speeds.isEmpty ? 0 : speeds[leg]
-            let reading = latest < body.count ? body[latest] : BodyReading()
-            let inferred = Activity.inferred(fromSpeed: speed)
-            return MotionSample(time: second, activity: reading.activity ?? inferred,
-                                cadence: reading.cadence, heartRate: reading.heartRate)
+        var inference = Inference()
+        for (index, location) in locations.enumerated() {
+            inference.add(location, body: index < body.count ? body[index] : BodyReading())
         }
+        return inference.finish()
     }
 
-    /// The speed over each leg between consecutive fixes; a leg without elapsed time keeps the
-    /// previous leg's speed.
-    private static func legSpeeds(_ locations: [LocationSample]) -> [Double] {
-        var speeds: [Double] = []
-        speeds.reserveCapacity(max(0, locations.count - 1))
-        var previous = 0.0
-        for index in locations.indices.dropFirst() {
-            let from = locations[index - 1], to = locations[index]
-            let dt = to.time - from.time
-            if dt > 0 {
-                previous = Geodesic.distance(from: from.coordinate, to: to.coordinate) / dt
-            }
-            speeds.append(previous)
+    /// `inferred(from:body:)` made fix by fix, as a file's points become fixes: each second is
+    /// settled as soon as the fix after it is known, so that neither the body readings nor the
+    /// leg speeds of a long track are held beside its fixes, one per fix.
+    struct Inference {
+        private var motions: [MotionSample] = []
+        /// The newest fix and what the body said at it.
+        private var newest: (location: LocationSample, body: BodyReading)?
+        /// The speed over the newest leg (0 before the second fix); a leg without elapsed time
+        /// keeps the leg before's.
+        private var legSpeed = 0.0
+        /// The first second not yet settled.
+        private var second = 0
+
+        init() {}
+
+        /// Room for the updates of a run lasting `seconds`, so that a long one is not copied as it grows.
+        mutating func reserve(seconds: Double) {
+            guard seconds >= 0, seconds <= ScenarioLimits.maxDurationSeconds else { return }
+            motions.reserveCapacity(Int(seconds) + 1)
         }
-        return speeds
+
+        /// The next fix in time order, and what the body said at it.
+        mutating func add(_ location: LocationSample, body: BodyReading) {
+            if let (previous, reading) = newest {
+                let dt = location.time - previous.time
+                if dt > 0 {
+                    legSpeed = Geodesic.distance(from: previous.coordinate, to: location.coordinate) / dt
+                }
+                // The seconds before this fix belong to the one before it, and its leg.
+                while Double(second) < location.time {
+                    settle(reading)
+                }
+            }
+            newest = (location, body)
+        }
+
+        /// The updates, the seconds after the last fix up to its whole second included; they
+        /// move out (a copy left behind would make the last appends copy them all).
+        mutating func finish() -> [MotionSample] {
+            defer { motions = [] }
+            guard let (last, reading) = newest, last.time >= 0 else { return [] }
+            let end = Int((last.time + 1e-9).rounded(.down))
+            // A time that went back (a file's times, a few nanoseconds apart, once made relative)
+            // settled seconds past the end: the end is the last fix's, whatever came before it.
+            while let final = motions.last, final.time > Double(end) {
+                motions.removeLast()
+            }
+            while second <= end {
+                settle(reading)
+            }
+            return motions
+        }
+
+        private mutating func settle(_ reading: BodyReading) {
+            let inferred = Activity.inferred(fromSpeed: legSpeed)
+            motions.append(MotionSample(
+                time: Double(second), activity: reading.activity ?? inferred, cadence: reading.cadence,
+                heartRate: reading.heartRate))
+            second += 1
+        }
     }
 
     private static func wholeSeconds(upTo end: Double) -> some Collection<Double> {
