@@ -6,11 +6,11 @@ import Testing
 /// connection mid-run. The joiner must reconnect and resume, and both summaries must agree.
 ///
 /// Every wait is bounded: a run that is not over within `bound` is killed and fails, and the
-/// `timeLimit` is a backstop on top. The tests of this suite run concurrently (about 35 s together).
+/// `timeLimit` is a backstop on top. The tests of this suite run concurrently (about 30 s together).
 @Suite("Paired materun processes", .timeLimit(.minutes(8)))
 struct PairedProcessTests {
-    /// Replay speed: a race or team run lasts about 25-30 s of wall time.
-    static let speed = 50
+    /// Replay speed: a race or team run lasts about 20-25 s of wall time.
+    static let speed = 60
     /// The most a whole paired run may take, start to both exits.
     static let bound: Duration = .seconds(180)
 

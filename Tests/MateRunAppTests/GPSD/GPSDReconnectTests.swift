@@ -9,7 +9,7 @@ import Testing
 @Suite struct GPSDReconnectTests {
     private let bound = Duration.seconds(120)
 
-    @Test func gpsdRestartingMidRunShowsGPSLostThenTheRunGoesOnAndGarbageIsCounted() async throws {
+    @Test func gpsdRestartingMidRunShowsGPSLostThenTheRunGoesOn() async throws {
         let materun = try requireMateRunExecutable()
         // Given a fake gpsd and materun tracking it
         var listener = try TCPListener(host: "127.0.0.1", port: 0)
@@ -21,7 +21,6 @@ import Testing
         var gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
         var position = 0
         try await gpsd.sendFixes(count: 16, from: &position)
-        try await gpsd.send(["not json", #"{"class":"TPV","mode":"3","lat":true}"#])
         // When it goes away for longer than the GPS is given before it counts as lost (10 s), but
         // less than materun keeps reconnecting (20 s)
         gpsd.close()
@@ -30,15 +29,38 @@ import Testing
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("lost gpsd") } }, "\(track.tail)")
         // And comes back on the same port
         listener = try TCPListener(host: "127.0.0.1", port: port)
+        defer { listener.close() }
         gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
+        defer { gpsd.close() }
         try await gpsd.sendFixes(count: 16, from: &position)
-        // Then the run goes on: the GPS is found again and the distance grows
+        // Then the run goes on: the GPS is found again, and the distance grows past the outage
         #expect(try await track.wait(before: .now + bound) { !$0.events("gps_found").isEmpty }, "\(track.tail)")
         #expect(try await track.wait(before: .now + bound) { $0.errorLines.contains { $0.contains("gpsd is back") } }, "\(track.tail)")
-        // And a line too long for gpsd ends that connection; gpsd gone for good ends the run
+        track.interrupt()
+        #expect(try await track.exitStatus(before: .now + bound) == 130)
+        let summary = try #require(track.lastEvent("summary"), "\(track.tail)")
+        #expect(summary["ending"] as? String == "cancelled")
+        #expect((summary["distance_m"] as? Double ?? 0) > 10, "\(track.tail)")
+    }
+
+    @Test func garbageFromGpsdIsCountedAndGpsdGoneForLongerThanTheRetryEndsTheRun() async throws {
+        let materun = try requireMateRunExecutable()
+        // Given a fake gpsd and materun tracking it, reconnecting for 2 s when gpsd goes away
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(listener.port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "2"],
+            executable: materun)
+        defer { track.kill() }
+        let gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
+        var position = 0
+        try await gpsd.sendFixes(count: 16, from: &position)
+        // When it sends a line that is not JSON, a report with a malformed field, and a line too
+        // long for gpsd (which ends that connection), and is gone for good
+        try await gpsd.send(["not json", #"{"class":"TPV","mode":"3","lat":true}"#])
         try await gpsd.send([String(repeating: "x", count: 100_000)])
         gpsd.close()
         listener.close()
+        // Then the run ends by its sensors, with the distance run, and each drop counted
         #expect(try await track.exitStatus(before: .now + bound) == 0)
         let summary = try #require(track.lastEvent("summary"), "\(track.tail)")
         #expect(summary["ending"] as? String == "sensors_ended")
