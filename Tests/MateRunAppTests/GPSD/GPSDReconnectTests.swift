@@ -9,18 +9,32 @@ import Testing
 @Suite struct GPSDReconnectTests {
     private let bound = Duration.seconds(120)
 
-    @Test func gpsdRestartingMidRunShowsGPSLostThenTheRunGoesOn() async throws {
-        let materun = try requireMateRunExecutable()
-        // Given a fake gpsd and materun tracking it
-        var listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let port = listener.port
+    /// A fake gpsd on a port of its own, and materun tracking it (reconnecting for
+    /// `retrySeconds` once it goes away) through its first 16 fixes.
+    private func tracking(retrySeconds: Int) async throws -> (TCPListener, MateRunProcess, FakeGPSD, position: Int) {
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
         let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "20"],
-            executable: materun)
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(listener.port)", "--json", "--no-countdown", "--no-save",
+                                 "--gpsd-retry", "\(retrySeconds)"],
+            executable: try requireMateRunExecutable())
+        do {
+            let gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
+            var position = 0
+            try await gpsd.sendFixes(count: 16, from: &position)
+            return (listener, track, gpsd, position)
+        } catch {
+            track.kill()
+            listener.close()
+            throw error
+        }
+    }
+
+    @Test func gpsdRestartingMidRunShowsGPSLostThenTheRunGoesOn() async throws {
+        // Given a fake gpsd and materun tracking it
+        let (first, track, firstGPSD, sent) = try await tracking(retrySeconds: 20)
         defer { track.kill() }
-        var gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
-        var position = 0
-        try await gpsd.sendFixes(count: 16, from: &position)
+        var (listener, gpsd, position) = (first, firstGPSD, sent)
+        let port = listener.port
         // When it goes away for longer than the GPS is given before it counts as lost (10 s), but
         // less than materun keeps reconnecting (20 s)
         gpsd.close()
@@ -44,15 +58,11 @@ import Testing
     }
 
     @Test func garbageFromGpsdIsCountedAndGpsdGoneForLongerThanTheRetryEndsTheRun() async throws {
-        let materun = try requireMateRunExecutable()
-        // Given a fake gpsd and materun tracking it, reconnecting for 2 s when gpsd goes away
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let track = try MateRunProcess(
-            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(listener.port)", "--json", "--no-countdown", "--no-save", "--gpsd-retry", "2"],
-            executable: materun)
+        // Given a fake gpsd and materun tracking it through 32 fixes (31 m: the first few are the
+        // filter's to settle on), reconnecting for 2 s when gpsd goes away
+        let (listener, track, gpsd, sent) = try await tracking(retrySeconds: 2)
         defer { track.kill() }
-        let gpsd = try await FakeGPSD(accepting: listener, before: .now + bound)
-        var position = 0
+        var position = sent
         try await gpsd.sendFixes(count: 16, from: &position)
         // When it sends a line that is not JSON, a report with a malformed field, and a line too
         // long for gpsd (which ends that connection), and is gone for good
