@@ -1,5 +1,6 @@
 import MateRunDomain
 @testable import MateRunScenarios
+import MateRunTestSupport
 import Testing
 
 @Suite("Motion updates inferred from fixes, as the fixes are made")
@@ -69,6 +70,27 @@ struct MotionInferenceTests {
             // Then they are what the definition says, second by second
             #expect(motions == definition(fixes, readings))
         }
+    }
+
+    @Test func aLegNearTheWalkingSpeedIsClassedByItsLengthOnTheEllipsoid() {
+        // Given 20,000 seeded legs of 0.95 to 1.05 times the walking speed, from 1 s to 30 min
+        // long, in every direction, at every latitude below 89° and across the antimeridian
+        var random = SplitMix64(seed: 0x6C65_6773)
+        for _ in 0..<20_000 {
+            let start = Coordinate(latitude: .random(in: -89...89, using: &random), longitude: .random(in: -180...180, using: &random))
+            let seconds = [1, 2.5, 60, 1800][Int.random(in: 0...3, using: &random)]
+            let metres = Activity.walkingBelowSpeed * seconds * .random(in: 0.95...1.05, using: &random)
+            let end = GeodesicDirect.destination(from: start, azimuth: .random(in: 0..<360, using: &random), metres: metres).coordinate
+            // When the updates of the leg are inferred
+            let motions = MotionTimeline.inferred(from: [fix(at: start, time: 0), fix(at: end, time: seconds)])
+            // Then each is what the leg's geodesic length says
+            let expected = Activity.inferred(fromSpeed: Geodesic.distance(from: start, to: end) / seconds)
+            #expect(motions.allSatisfy { $0.activity == expected }, "\(metres) m in \(seconds) s from \(start)")
+        }
+    }
+
+    private func fix(at coordinate: Coordinate, time: Double) -> LocationSample {
+        LocationSample(time: time, coordinate: coordinate)
     }
 
     /// Each whole second from 0 to the last fix's: the reading of the latest fix at or before it
