@@ -38,6 +38,10 @@ struct GPXPointList: RandomAccessCollection, Equatable {
     }
 
     mutating func append(_ point: GPXPoint) {
+        // A chunk's room is taken whole at its first point, not doubled as it fills: a doubling
+        // copies what it holds and, for a moment, holds it twice (room not yet written to is not
+        // resident).
+        if last.isEmpty { last.reserveCapacity(Self.chunkSize) }
         last.append(point)
         guard last.count == Self.chunkSize else { return }
         full.append(last)
