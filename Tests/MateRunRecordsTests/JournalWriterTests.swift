@@ -183,8 +183,8 @@ struct JournalWriterTests {
         }
         appender.start()
         // When the appender has gone as far as it can (it waits for the writer after a backlog
-        // of 16,384 entries; the writer has taken at most one backlog before its write stuck)
-        #expect(try await eventually { appended.value >= 16_384 })
+        // of 8,192 entries; the writer has taken at most one backlog before its write stuck)
+        #expect(try await eventually { appended.value >= 8_192 })
         try await Task.sleep(for: .milliseconds(300))
         // Then it has not appended them all: it waits rather than holding 50,000 entries
         #expect(appended.value < lines)

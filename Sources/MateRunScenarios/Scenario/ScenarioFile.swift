@@ -4,7 +4,7 @@ import Glibc
 /// a hostile file is refused by its size before it is read.
 struct ScenarioFile {
     /// How much is read at a time.
-    static let chunkBytes = 1 << 20
+    static let chunkBytes = 1 << 18
 
     let path: String
     /// The file's size in bytes, as `fstat` reports it.
