@@ -57,7 +57,7 @@ struct GPSDProcessTests {
         #expect(shown.output.text.contains("\"ending\":\"sensors_ended\""))
         let gpx = await runMateRun(["export", "latest", "--format", "gpx"], data: data)
         #expect(gpx.status == 0)
-        #expect(gpx.output.text.components(separatedBy: "<trkpt").count > 300)
+        #expect(gpx.output.text.components(separatedBy: "<trkpt").count > 250)
     }
 
     @Test func aReplayServedAsNMEAIsReadByGpsdWithTheSamePositionsAndTimes() async throws {

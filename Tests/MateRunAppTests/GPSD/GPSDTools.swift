@@ -90,7 +90,7 @@ private func isListening(_ port: UInt16) async throws -> Bool {
     return true
 }
 
-/// The short run the gpsd tests play: the Central Park loop of `easy-5k.json`, 1.2 km at 5:00/km
+/// The short run the gpsd tests play: the Central Park loop of `easy-5k.json`, 1.2 km at 4:00/km
 /// with 3 m of correlated noise and no goal, so that a replay and a track both run to its end.
 enum GPSDTestScenario {
     static func write(to directory: String) throws -> String {
@@ -102,7 +102,7 @@ enum GPSDTestScenario {
             .replacingOccurrences(
                 of: #"{"activity": "running", "pace": "6:30", "distance_km": 5.05},"# + "\n"
                     + #"    {"activity": "walking", "pace": "11:00", "duration": "2:00"}"#,
-                with: #"{"activity": "running", "pace": "5:00", "distance_km": 1.2}"#)
+                with: #"{"activity": "running", "pace": "4:00", "distance_km": 1.2}"#)
         let path = directory + "/gpsd-test.json"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
