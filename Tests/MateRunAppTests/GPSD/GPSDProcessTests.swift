@@ -67,15 +67,15 @@ struct GPSDProcessTests {
         let data = TemporaryDataDirectory()
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
-        // Given a replay at 20x serving NMEA, read by the test itself and by a gpsd watched by
-        // gpspipe; the replay is held still while they start (without, a loaded machine started
-        // them so late that only 58 fixes were left), and goes on once gpsd lists it as its device
+        // Given a replay at 10x serving NMEA, read by the test itself and by a gpsd watched by
+        // gpspipe (at 20x, a loaded machine started them so late that only 58 fixes were left;
+        // holding the replay still meanwhile made it send the fixes of that time at once when it
+        // went on, before it took its readers' connections)
         let replay = try MateRunProcess(
-            "replay", arguments: ["replay", scenario, "--speed", "20", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
+            "replay", arguments: ["replay", scenario, "--speed", "10", "--json", "--no-save", "--nmea-serve", "127.0.0.1:0"],
             executable: materun, data: data)
         defer { replay.kill() }
         let nmeaPort = try await servedNMEAPort(of: replay, before: .now + bound)
-        replay.send(signal: SIGSTOP)
         let sent = try await NMEALineCollector(port: nmeaPort)
         let (daemon, gpsdPort) = try await startListening("gpsd", executable: gpsd, before: .now + bound) {
             ["-N", "-n", "-S", "\($0)", "tcp://127.0.0.1:\(nmeaPort)"]
@@ -83,11 +83,6 @@ struct GPSDProcessTests {
         defer { daemon.kill() }
         let pipe = try MateRunProcess("gpspipe", arguments: ["-w", "127.0.0.1:\(gpsdPort)"], executable: gpspipe)
         defer { pipe.kill() }
-        let listed = try await pipe.wait(before: .now + .seconds(30)) { process in
-            process.lines.contains { $0.contains(#""class":"DEVICES""#) && $0.contains("tcp://127.0.0.1:\(nmeaPort)") }
-        }
-        replay.send(signal: SIGCONT)
-        #expect(listed, "gpsd never listed the replay as its device:\n\(pipe.tail)")
         // When the replay runs to its end
         #expect(try await replay.exitStatus(before: .now + bound) == 0)
         let written = try #require(try await sent.allFixes(before: .now + .seconds(30)), "the replay's NMEA server never closed")
