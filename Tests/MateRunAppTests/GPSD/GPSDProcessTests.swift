@@ -20,17 +20,16 @@ struct GPSDProcessTests {
         let data = TemporaryDataDirectory()
         let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
         defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
-        // Given the scenario exported as NMEA, between stretches without a fix (10 s before it as
-        // gpsfake plays it, a sentence every 20 ms, that covers gpsd's and materun's start on a
-        // loaded machine; 12 s after it, so that the run ends by its idle end before gpsfake
-        // ends gpsd)
+        // Given the scenario exported as NMEA, between stretches without a fix (4 s before it as
+        // gpsfake plays it, a sentence every 20 ms, while gpsd opens its device; 12 s after it,
+        // so that the run ends by its idle end before gpsfake ends gpsd)
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let log = data.path + "-scenario/run.nmea"
         try NMEAFixtures.betweenNoFixStretches(exported.output.text).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it into gpsd (held until materun has connected) and materun tracks it
         // until 10 s pass without a fix
-        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
@@ -158,7 +157,7 @@ struct GPSDProcessTests {
         let log = data.path + "-scenario/damaged.nmea"
         try NMEAFixtures.betweenNoFixStretches(damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
-        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound) {
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
             ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
         }
         defer { player.kill() }
@@ -192,16 +191,17 @@ enum NMEAFixtures {
         }.joined()
     }
 
-    /// `log` after 10 s and before 12 s without a fix, as gpsfake plays it a sentence every 20 ms:
-    /// gpsd and materun start during the first stretch (gpsfake is held still while materun
-    /// starts, but only once the test sees gpsd listen: with 4 s, the whole suite starting at
-    /// once lost the first 45 s of the run); the run ends by `--idle-end 10` during the last,
-    /// while gpsd is still there. gpsfake ends gpsd as soon as its log is played, and a gpsd
-    /// still behind by then loses what it has not sent: with 5 s, a loaded machine (a release
-    /// build beside the tests) lost the last 20 s of the run (and a 5 s idle end with 8 s after
-    /// it tracked 28 m short of 1.2 km under that load).
+    /// `log` after 4 s and before 12 s without a fix, as gpsfake plays it a sentence every 20 ms:
+    /// gpsd opens its device for materun during the first stretch (gpsfake is stopped as soon
+    /// as its gpsd listens and goes on once materun has connected; stopped only once the test's
+    /// task saw gpsd listen, which the whole suite starting at once delays by seconds, a 4 s
+    /// stretch lost the first 45 s of the run and a 10 s one 12 fixes under load); the run ends
+    /// by `--idle-end 10` during the last, while gpsd is still there. gpsfake ends gpsd as soon
+    /// as its log is played, and a gpsd still behind by then loses what it has not sent: with
+    /// 5 s, a loaded machine (a release build beside the tests) lost the last 20 s of the run
+    /// (and a 5 s idle end with 8 s after it tracked 28 m short of 1.2 km under that load).
     static func betweenNoFixStretches(_ log: String) -> String {
-        noFixStretch(count: 250) + log + noFixStretch(count: 300)
+        noFixStretch(count: 100) + log + noFixStretch(count: 300)
     }
 
     /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MateRunSocket
 import Testing
 
@@ -46,16 +47,26 @@ func freePort() throws -> UInt16 {
 /// free port and running once something accepts connections there. A port is free only when it
 /// is chosen, so when the process exits before it listens (another test took the port meanwhile)
 /// it is started again on another, up to three times.
+///
+/// `stoppedOnceListening`: the process is stopped (`SIGSTOP`) the moment it listens, by a thread
+/// of its own (gpsfake plays its log from then on, and a test task may wait seconds for a thread
+/// of the pool while the whole suite starts); `track(holding:)` lets it go on.
 func startListening(
-    _ label: String, executable: String, before deadline: ContinuousClock.Instant,
+    _ label: String, executable: String, before deadline: ContinuousClock.Instant, stoppedOnceListening: Bool = false,
     arguments: (UInt16) -> [String]
 ) async throws -> (process: MateRunProcess, port: UInt16) {
     var tail = ""
     for _ in 1...3 {
         let port = try freePort()
         let process = try MateRunProcess(label, arguments: arguments(port), executable: executable)
+        let stopper = stoppedOnceListening ? ListeningStopper(pid: process.pid, port: port) : nil
+        defer { stopper?.end() }
         while ContinuousClock.now < deadline, process.isRunning {
-            if try await isListening(port) { return (process, port) }
+            if let stopper {
+                if stopper.hasStopped { return (process, port) }
+            } else if try await isListening(port) {
+                return (process, port)
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         tail = process.tail
@@ -79,6 +90,46 @@ func servedNMEAPort(of replay: MateRunProcess, before deadline: ContinuousClock.
     _ = try await replay.wait(before: deadline) { $0.errorLines.contains { $0.contains(prefix) } }
     let line = try #require(replay.errorLines.first { $0.contains(prefix) }, "the replay never served NMEA:\n\(replay.tail)")
     return try #require(line.split(separator: ":").last.flatMap { UInt16($0) }, "no port in \(line)")
+}
+
+/// Stops process `pid` with `SIGSTOP` as soon as something accepts connections on `port`,
+/// checking every 5 ms on a thread of its own until then or until `end()`.
+final class ListeningStopper: Sendable {
+    private let stopped = Atomic(false)
+    private let ended = Atomic(false)
+
+    init(pid: Int32, port: UInt16) {
+        let thread = Thread { [self] in
+            while !ended.load(ordering: .relaxed), Glibc.kill(pid, 0) == 0 {
+                if acceptsConnections(port) {
+                    Glibc.kill(pid, SIGSTOP)
+                    stopped.store(true, ordering: .releasing)
+                    return
+                }
+                usleep(5_000)
+            }
+        }
+        thread.start()
+    }
+
+    var hasStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    func end() { ended.store(true, ordering: .relaxed) }
+}
+
+/// Whether a connection to 127.0.0.1:`port` is accepted now (a blocking connect, which on the
+/// loopback is answered at once).
+private func acceptsConnections(_ port: UInt16) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
 }
 
 /// Whether something accepts a connection on `port` now.
@@ -111,10 +162,12 @@ enum GPSDTestScenario {
 }
 
 /// `materun track` (with `arguments`) started against the gpsd of `player`, a gpsfake, which is
-/// held still until materun has connected. gpsfake plays its log whether or not gpsd has a
-/// client, and gpsd reads nothing before one watches: a materun that a loaded machine starts
-/// more than the log's first stretch without a fix late loses the first fixes (under a release
-/// build beside the tests, the first 20 s of the run).
+/// held still until materun has connected (stopped as its gpsd began to listen, when started
+/// `stoppedOnceListening`). gpsfake plays its log whether or not gpsd has a client, and gpsd
+/// reads nothing before one watches: a materun that a loaded machine starts more than the log's
+/// first stretch without a fix late loses the first fixes (under a release build beside the
+/// tests, the first 20 s of the run; stopped only once the test's task saw gpsd listen, 12 fixes
+/// after a 10 s stretch).
 func track(
     holding player: MateRunProcess, arguments: [String], executable: String, data: TemporaryDataDirectory,
     before deadline: ContinuousClock.Instant
