@@ -27,7 +27,18 @@ set -m   # the load runs in its own process group, so that one kill ends the bui
 ) >"$load_log" 2>&1 &
 load=$!
 set +m
-trap 'kill -- -"$load" 2>/dev/null || true; wait "$load" 2>/dev/null || true; rm -rf .build-stress "$data" "$load_log"' EXIT
+# Ends the load and removes what it made, keeping the script's own exit status: the killed
+# build's compilers may still be writing into .build-stress for a moment, so its removal is
+# tried again (a passing run exited 1 on "Directory not empty").
+cleanup() {
+  local status=$?
+  kill -- -"$load" 2>/dev/null || true
+  wait "$load" 2>/dev/null || true
+  for _ in 1 2 3 4 5; do rm -rf .build-stress 2>/dev/null && break; sleep 1; done
+  rm -rf "$data" "$load_log"
+  exit "$status"
+}
+trap cleanup EXIT
 
 sleep 5   # let the load build start compiling
 for run in $(seq 1 "$runs"); do
