@@ -1,6 +1,6 @@
 import Dispatch
-import MateRunDomain
 import Glibc
+import MateRunDomain
 import Synchronization
 
 /// Writes a run's journal on a thread of its own, never on the caller's.

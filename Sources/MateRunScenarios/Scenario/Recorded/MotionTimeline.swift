@@ -75,7 +75,9 @@ enum MotionTimeline {
             motions.reserveCapacity(Int(seconds) + 1)
         }
 
-        /// The next fix in time order, and what the body said at it.
+        /// The next fix, no earlier than the one before (a recording's times are checked to go
+        /// forward, a file's kept points' times do, a paced track's grow), and what the body said
+        /// at it.
         mutating func add(_ location: LocationSample, body: BodyReading) {
             if let (previous, reading) = newest {
                 let dt = location.time - previous.time
@@ -96,11 +98,6 @@ enum MotionTimeline {
             defer { motions = [] }
             guard let (last, reading) = newest, last.time >= 0 else { return [] }
             let end = Int((last.time + 1e-9).rounded(.down))
-            // A time that went back (a file's times, a few nanoseconds apart, once made relative)
-            // settled seconds past the end: the end is the last fix's, whatever came before it.
-            while let final = motions.last, final.time > Double(end) {
-                motions.removeLast()
-            }
             while second <= end {
                 settle(reading)
             }
