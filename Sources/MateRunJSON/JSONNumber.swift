@@ -64,34 +64,13 @@ package enum JSONNumberText {
                 buffer[count] = UInt8(ascii: "-")
                 count += 1
             }
-            count = writeDigits(UInt(whole), into: buffer, at: count)
+            count = DecimalDigits.write(UInt64(whole), into: buffer, at: count)
             if decimals > 0 {
                 buffer[count] = UInt8(ascii: ".")
-                count = writeDigits(UInt(fraction), minimumDigits: decimals, into: buffer, at: count + 1)
+                count = DecimalDigits.write(UInt64(fraction), minimumDigits: decimals, into: buffer, at: count + 1)
             }
             return count
         }
-    }
-
-    /// Writes `value` in decimal at `start`, zero-padded to `minimumDigits`; returns the end. Its
-    /// digits are counted by comparisons, then written from the last back: one division a digit
-    /// (the one digit writer of every number the program spells).
-    static func writeDigits(
-        _ value: UInt, minimumDigits: Int = 1, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
-    ) -> Int {
-        var digits = 1
-        var bound: UInt = 10
-        while digits < 20, value >= bound {
-            digits += 1
-            bound &*= 10
-        }
-        digits = max(digits, minimumDigits)
-        var remaining = value
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-        }
-        return start + digits
     }
 
     /// A finite `value` in the shortest form that reads back exactly: `5`, `2.5`, `1e+20`.

@@ -85,7 +85,7 @@ package struct JSONWriter {
             return
         }
         appendField(key, valueBytes: ScratchSink.doubleBytes) { scratch, start in
-            if let end = ShortDecimal.write(value, into: scratch, at: start) { return end }
+            if let end = ShortestDecimal.write(value, into: scratch, at: start) { return end }
             var sink = ScratchSink(scratch: scratch, count: start)
             value.write(to: &sink)
             return sink.count
@@ -167,9 +167,9 @@ package struct JSONWriter {
     /// Writes `value`'s decimal digits, with a minus sign when negative, at `start` (20 bytes at
     /// most); returns where they end.
     private static func writeInteger(_ value: Int, into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        guard value < 0 else { return JSONNumberText.writeDigits(value.magnitude, into: scratch, at: start) }
+        guard value < 0 else { return DecimalDigits.write(UInt64(value.magnitude), into: scratch, at: start) }
         scratch[start] = UInt8(ascii: "-")
-        return JSONNumberText.writeDigits(value.magnitude, into: scratch, at: start + 1)
+        return DecimalDigits.write(UInt64(value.magnitude), into: scratch, at: start + 1)
     }
 
     private mutating func appendString(_ value: String) {
@@ -179,9 +179,9 @@ package struct JSONWriter {
 
 /// Takes a number's text as the standard library spells it (`Double.write(to:)`, the same digits
 /// as `description`) straight into a field's scratch: through `_writeASCII` the digits arrive as a
-/// buffer, where `description` makes a `String` first, on the heap past 15 characters (a journal
-/// line's distances and calories have 17). Without that requirement the text still arrives, by
-/// `write`.
+/// buffer, where `description` makes a `String` first, on the heap past 15 characters. It spells
+/// what `ShortestDecimal` does not take: magnitudes below 0.01 and from 10^9. Without that
+/// requirement the text still arrives, by `write`.
 private struct ScratchSink: TextOutputStream {
     /// Room for any finite double's shortest text (`-2.2250738585072014e-308` is 24 bytes).
     static let doubleBytes = 32

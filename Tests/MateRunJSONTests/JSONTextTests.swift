@@ -98,6 +98,61 @@ struct JSONTextTests {
         }
     }
 
+    @Test func integersOfEveryDigitCountAreSpelledAsTheStandardLibrarySpellsThem() {
+        // Given every power of ten an Int holds, the integers beside each, nought and both ends
+        var integers = [0, 1, -1, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0...18 {
+            integers += [power, power - 1, power + 1, -power, -(power - 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for integer in integers {
+            // When a writer writes it
+            var writer = JSONWriter()
+            writer.field("i", integer)
+            // Then it has the standard library's digits, no fewer and no more
+            #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"i\":\(integer)}")
+        }
+    }
+
+    @Test func computedFiguresWithAllTheirDigitsAreSpelledAsTheStandardLibrarySpellsThem() {
+        // Given doubles of every bit pattern between 0.001 and 10^9, running sums of leg lengths
+        // as a run's distance is, the doubles beside every power of ten and of two there (where
+        // the interval of what reads back is lopsided or the digit count changes), and odd
+        // multiples of 2^-8 ... 2^-11 below 2^30, whose exact decimals end in a 5 at the 18th
+        // digit (603442349.30078125 is half way between two 17-digit texts that both read back
+        // as it: a tie), from a fixed seed
+        var random = SplitMix64(seed: 0xD15C0)
+        let low = 1e-3.bitPattern, high = 1e9.bitPattern
+        var numbers: [Double] = [1e-3, 1e9.nextDown, 0.01.nextDown, 0.01, 0.1.nextDown, 0.1, 603_442_349.300_781_25]
+        var distance = 0.0
+        for _ in 0..<60_000 {
+            numbers.append(Double(bitPattern: low + random.next() % (high - low)))
+            distance += Double(random.next() % 10_000) / 997
+            numbers.append(distance)
+            let fractionBits = 8 + Int(random.next() % 4)
+            let odd = Double(random.next() % (1 << (fractionBits + 30)) | 1)
+            numbers.append(Double(sign: .plus, exponent: -fractionBits, significand: odd))
+        }
+        for exponent in -3...8 {
+            let power = [1e-3, 1e-2, 1e-1, 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][exponent + 3]
+            numbers += [power.nextDown, power.nextUp, power.nextDown.nextDown, power.nextUp.nextUp]
+        }
+        for exponent in -9...29 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            numbers += [power, power.nextUp, power.nextDown, power.nextDown.nextDown]
+        }
+        for value in numbers where value != value.rounded(.towardZero) {
+            for signed in [value, -value] {
+                // When a writer writes it
+                var writer = JSONWriter()
+                writer.field("n", signed)
+                // Then it is the standard library's shortest form
+                #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"n\":\(signed.description)}", "\(signed.bitPattern)")
+            }
+        }
+    }
+
     @Test func decimalsAsFilesAndReceiversWriteThemAreSpelledAsTheStandardLibrarySpellsThem() {
         // Given decimals with 1 to 12 digits after the point over every magnitude the short form
         // takes and past it, the doubles just beside them, sums that carry binary noise, and
