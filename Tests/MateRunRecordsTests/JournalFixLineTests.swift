@@ -22,4 +22,27 @@ struct JournalFixLineTests {
 
             """)
     }
+
+    @Test func aLineWithEveryFieldAtItsLongestIsWrittenWholeAfterEarlierLines() {
+        // Given a kept fix with every field, each a number with the longest text there is, and
+        // a buffer that already holds a line
+        let longest = -2.2250738585072014e-308
+        let fix = RecordedFix(
+            time: longest, coordinate: Coordinate(latitude: longest, longitude: longest), elevation: longest,
+            heartRate: longest, cadence: longest, horizontalAccuracy: longest, activity: .walking,
+            distanceMetres: longest, movingSeconds: longest)
+        let figures = JournalFixFigures(elapsedSeconds: longest, caloriesKilocalories: longest, elevationGainMetres: longest)
+        var bytes = Array("{}\n".utf8)
+        // When its journal line is written after it
+        RunJournal.writeFixLine(fix, figures: figures, to: &bytes)
+        // Then the earlier line is kept and every field is there, spelled in full
+        let number = "\(longest)"
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            {}
+            {"type":"fix","t":\(number),"lat":\(number),"lon":\(number),"ele":\(number),"hr":\(number),\
+            "cad":\(number),"acc":\(number),"act":"walking","d":\(number),"m":\(number),"e":\(number),\
+            "kcal":\(number),"gain":\(number)}
+
+            """)
+    }
 }

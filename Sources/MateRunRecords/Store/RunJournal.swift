@@ -39,22 +39,29 @@ package enum RunJournal {
     /// than the whole run.
     static func writeFixLine(_ fix: RecordedFix, figures: JournalFixFigures, to bytes: inout [UInt8]) {
         var writer = JSONWriter(appendingTo: &bytes)
-        writer.field("type", constant: "fix")
-        writer.field("t", fix.time)
-        writer.field("lat", fix.coordinate.latitude)
-        writer.field("lon", fix.coordinate.longitude)
-        if let elevation = fix.elevation { writer.field("ele", elevation) }
-        if let heartRate = fix.heartRate { writer.field("hr", heartRate) }
-        if let cadence = fix.cadence { writer.field("cad", cadence) }
-        if let accuracy = fix.horizontalAccuracy { writer.field("acc", accuracy) }
-        if let activity = fix.activity { writer.field("act", constant: activity.journalName) }
-        writer.field("d", fix.distanceMetres)
-        writer.field("m", fix.movingSeconds)
-        writer.field("e", figures.elapsedSeconds)
-        writer.field("kcal", figures.caloriesKilocalories)
-        writer.field("gain", figures.elevationGainMetres)
+        writer.fields(room: fixLineRoom) { line in
+            line.field("type", constant: "fix")
+            line.field("t", fix.time)
+            line.field("lat", fix.coordinate.latitude)
+            line.field("lon", fix.coordinate.longitude)
+            if let elevation = fix.elevation { line.field("ele", elevation) }
+            if let heartRate = fix.heartRate { line.field("hr", heartRate) }
+            if let cadence = fix.cadence { line.field("cad", cadence) }
+            if let accuracy = fix.horizontalAccuracy { line.field("acc", accuracy) }
+            if let activity = fix.activity { line.field("act", constant: activity.journalName) }
+            line.field("d", fix.distanceMetres)
+            line.field("m", fix.movingSeconds)
+            line.field("e", figures.elapsedSeconds)
+            line.field("kcal", figures.caloriesKilocalories)
+            line.field("gain", figures.elevationGainMetres)
+        }
         writer.endLine(into: &bytes)
     }
+
+    /// The most a fix line's fields take: `"type":"fix"`, the activity's name (`walking` is
+    /// the longest), and twelve numbers with keys of four letters at most.
+    private static let fixLineRoom = JSONWriter.room("type", valueBytes: 5)
+        + JSONWriter.room("act", valueBytes: 9) + 12 * JSONWriter.room("kcal", valueBytes: JSONFieldSpan.doubleBytes)
 
     static func splitLine(_ split: Split) -> String {
         line([("type", .string("split"))] + RunRecordJSON.splitFields(split))
