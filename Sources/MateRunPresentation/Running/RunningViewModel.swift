@@ -23,8 +23,9 @@ package struct RunningViewModel: Sendable {
         /// The running mate's latest status.
         case mate(MateStatus)
         /// How the paired run ended, once both sides agree: the header says WON, LOST or TEAM DONE
-        /// instead of the run's own ending.
-        case pairResult(PairedRunSummary)
+        /// instead of the run's own ending. Boxed: its 576 bytes would make every input that
+        /// large, and an event, taken once a second of a replay, would be copied at that size.
+        indirect case pairResult(PairedRunSummary)
     }
 
     package private(set) var state: State = .initial
@@ -91,6 +92,9 @@ package struct RunningViewModel: Sendable {
         }
     }
 
+    /// Inlined into `apply(_ event:)`, so that the figures are read in the event's box rather
+    /// than from a copy of its snapshot.
+    @inline(__always)
     private mutating func apply(_ snapshot: RunSnapshot) {
         state.elapsedSeconds = RunFormat.wholeSeconds(snapshot.elapsedSeconds)
         state.movingSeconds = RunFormat.wholeSeconds(snapshot.movingSeconds)
