@@ -20,11 +20,22 @@ enum DecimalDigits {
         return end
     }
 
-    /// Writes `value`'s digits (one, `0`, for nought) so that the last is just before `end`.
+    /// Writes `value`'s digits (one, `0`, for nought) so that the last is just before `end`: four
+    /// at a time while there are more, each four split into two pairs in 32-bit arithmetic.
     static func write(_ value: UInt64, endingAt end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         var remaining = value
         var index = end
         let pairs = digitPairs.utf8Start
+        while remaining >= 10_000 {
+            let four = UInt32(truncatingIfNeeded: remaining % 10_000)
+            remaining /= 10_000
+            let high = Int(four / 100) * 2, low = Int(four % 100) * 2
+            buffer[index - 4] = pairs[high]
+            buffer[index - 3] = pairs[high + 1]
+            buffer[index - 2] = pairs[low]
+            buffer[index - 1] = pairs[low + 1]
+            index -= 4
+        }
         while remaining >= 100 {
             let pair = Int(remaining % 100) * 2
             remaining /= 100

@@ -71,6 +71,7 @@ package struct JSONFieldSpan: ~Copyable {
 
     /// `,"key":` (no comma before the first field), after checking that the value's `valueBytes`
     /// at most fit after it.
+    @inline(__always)
     mutating func writeKey(_ key: StaticString, valueBytes: Int) {
         let keyBytes = key.utf8CodeUnitCount
         precondition(count + keyBytes + 4 + valueBytes <= buffer.count, "a JSON field past the room made for it")
@@ -87,11 +88,12 @@ package struct JSONFieldSpan: ~Copyable {
         count += 2
     }
 
-    /// Byte by byte: a key is a few bytes, shorter than a call to `memcpy`.
+    /// Byte by byte: a key is a few bytes, shorter than a call to `memcpy`. (A `StaticString`
+    /// written in the program is its bytes: `utf8Start` is where they are.)
+    @inline(__always)
     private func copy(_ text: StaticString, to start: Int) {
-        text.withUTF8Buffer { bytes in
-            for index in bytes.indices { buffer[start + index] = bytes[index] }
-        }
+        let bytes = text.utf8Start
+        for index in 0 ..< text.utf8CodeUnitCount { buffer[start + index] = bytes[index] }
     }
 }
 
