@@ -1,6 +1,7 @@
 /// Writes an integer's decimal digits into a byte buffer: the one digit writer of every number
-/// the program spells (journal lines, frames, `--json` events), two digits a division from the
-/// last back, after the digits are counted from the integer's bit length.
+/// the program spells (journal lines, frames, `--json` events), four digits a division (two
+/// pairs in 32-bit arithmetic) from the last back, after the digits are counted from the
+/// integer's bit length.
 enum DecimalDigits {
     /// `10^0 ... 10^19`, every power of ten a `UInt64` holds.
     static let powersOfTen: [UInt64] = (0...19).map { exponent in

@@ -37,7 +37,7 @@ package struct JSONFieldSpan: ~Copyable {
         if let end = ShortestDecimal.write(value, into: buffer, at: count) {
             count = end
         } else {
-            var sink = ScratchSink(scratch: buffer, count: count)
+            var sink = RoomSink(room: buffer, count: count)
             value.write(to: &sink)
             count = sink.count
         }
@@ -88,10 +88,16 @@ package struct JSONFieldSpan: ~Copyable {
         count += 2
     }
 
-    /// Byte by byte: a key is a few bytes, shorter than a call to `memcpy`. (A `StaticString`
-    /// written in the program is its bytes: `utf8Start` is where they are.)
+    /// Byte by byte: a key is a few bytes, shorter than a call to `memcpy`. A string literal is
+    /// its bytes, read at `utf8Start`; a `StaticString` made of one scalar has none to read there.
     @inline(__always)
     private func copy(_ text: StaticString, to start: Int) {
+        guard text.hasPointerRepresentation else {
+            text.withUTF8Buffer { bytes in
+                for index in bytes.indices { buffer[start + index] = bytes[index] }
+            }
+            return
+        }
         let bytes = text.utf8Start
         for index in 0 ..< text.utf8CodeUnitCount { buffer[start + index] = bytes[index] }
     }
@@ -102,8 +108,8 @@ package struct JSONFieldSpan: ~Copyable {
 /// buffer, where `description` makes a `String` first, on the heap past 15 characters. It spells
 /// what `ShortestDecimal` does not take: magnitudes below 0.01 and from 10^9. Without that
 /// requirement the text still arrives, by `write`.
-private struct ScratchSink: TextOutputStream {
-    let scratch: UnsafeMutableBufferPointer<UInt8>
+private struct RoomSink: TextOutputStream {
+    let room: UnsafeMutableBufferPointer<UInt8>
     var count: Int
 
     mutating func write(_ string: String) {
@@ -113,6 +119,6 @@ private struct ScratchSink: TextOutputStream {
 
     /// Copies `buffer` after what is written (trapping, never overrunning, were it too long).
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        count = UnsafeMutableBufferPointer(rebasing: scratch[count...]).initialize(fromContentsOf: buffer) + count
+        count = UnsafeMutableBufferPointer(rebasing: room[count...]).initialize(fromContentsOf: buffer) + count
     }
 }

@@ -25,13 +25,15 @@
 ///   are short decimals themselves, where the dropping stops). It has 18 digits less those
 ///   dropped: a rounding that carried into a new digit would be a multiple of ten inside.
 enum ShortestDecimal {
-    /// `1e-1 ... 1e8`: a value at or above the `i`-th has `i` digits before the point (0.1 is
-    /// the only one not exact, and it rounds up, so the comparison is that of the real powers).
+    /// `1e-1 ... 1e8`: a value at or above the `i`-th has `i` digits before the point. The doubles
+    /// 0.1 and 0.01 (the range's floor, below) are the only powers here that are not exact, and
+    /// both round up, so every comparison is that of the real power: a value is never given one
+    /// digit too many, which would leave the last place of its text unwritten.
     private static let digitBounds: [Double] = [1e-1, 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
 
     /// Writes `value`'s shortest text at `start` (at most 21 bytes) and returns where it ends; nil,
     /// writing nothing, when `value` is outside the range above. `value` is finite and not whole.
-    static func write(_ value: Double, into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int? {
+    static func write(_ value: Double, into room: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int? {
         let magnitude = value.magnitude
         guard magnitude >= 1e-2, magnitude < 1e9 else { return nil }
         // Digits before the point (−1 for 0.0x), and the scale that gives 18 of them.
@@ -40,9 +42,10 @@ enum ShortestDecimal {
         let scale = 18 - integerDigits
         let (digits, dropped) = shortestDigits(magnitude, scale: DecimalDigits.powersOfTen[scale])
         // A value that is not whole has no whole number in its interval (whole numbers are
-        // doubles of their own here), so a digit after the point is always kept.
+        // doubles of their own here), so a digit after the point is always kept; were that ever
+        // broken, the standard library would spell the value rather than this trap.
         guard dropped < scale else { return nil }
-        return spell(digits, count: 18 - dropped, integerDigits: integerDigits, negative: value < 0, into: scratch, at: start)
+        return spell(digits, count: 18 - dropped, integerDigits: integerDigits, negative: value < 0, into: room, at: start)
     }
 
     /// The shortest digits of `magnitude · power` that read back, and how many were dropped.
@@ -107,30 +110,30 @@ enum ShortestDecimal {
     /// `integerDigits`, or after `0.` and `-integerDigits` noughts when that is not positive.
     private static func spell(
         _ digits: UInt64, count: Int, integerDigits: Int, negative: Bool,
-        into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int
+        into room: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
         var position = start
         if negative {
-            scratch[position] = UInt8(ascii: "-")
+            room[position] = UInt8(ascii: "-")
             position += 1
         }
         guard integerDigits > 0 else {
-            scratch[position] = UInt8(ascii: "0")
-            scratch[position + 1] = UInt8(ascii: ".")
+            room[position] = UInt8(ascii: "0")
+            room[position + 1] = UInt8(ascii: ".")
             position += 2
             for _ in 0 ..< -integerDigits {
-                scratch[position] = UInt8(ascii: "0")
+                room[position] = UInt8(ascii: "0")
                 position += 1
             }
-            DecimalDigits.write(digits, endingAt: position + count, into: scratch)
+            DecimalDigits.write(digits, endingAt: position + count, into: room)
             return position + count
         }
         // Written one place to the right, then the whole part moved back over that place.
-        DecimalDigits.write(digits, endingAt: position + 1 + count, into: scratch)
+        DecimalDigits.write(digits, endingAt: position + 1 + count, into: room)
         for index in position ..< position + integerDigits {
-            scratch[index] = scratch[index + 1]
+            room[index] = room[index + 1]
         }
-        scratch[position + integerDigits] = UInt8(ascii: ".")
+        room[position + integerDigits] = UInt8(ascii: ".")
         return position + 1 + count
     }
 }

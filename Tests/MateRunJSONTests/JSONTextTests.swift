@@ -1,5 +1,5 @@
 import MateRunDomain
-import MateRunJSON
+@testable import MateRunJSON
 import Testing
 
 @Suite("One JSON: writing, and round trips")
@@ -116,12 +116,13 @@ struct JSONTextTests {
     }
 
     @Test func computedFiguresWithAllTheirDigitsAreSpelledAsTheStandardLibrarySpellsThem() {
-        // Given doubles of every bit pattern between 0.001 and 10^9, running sums of leg lengths
-        // as a run's distance is, the doubles beside every power of ten and of two there (where
-        // the interval of what reads back is lopsided or the digit count changes), and odd
-        // multiples of 2^-8 ... 2^-11 below 2^30, whose exact decimals end in a 5 at the 18th
-        // digit (603442349.30078125 is half way between two 17-digit texts that both read back
-        // as it: a tie), from a fixed seed
+        // Given doubles of random bit patterns between 0.001 and 10^9, running sums of leg
+        // lengths as a run's distance is, the doubles beside every power of ten and of two there
+        // (where the interval of what reads back is lopsided or the digit count changes), and odd
+        // multiples of 2^-8 ... 2^-11 below 2^30, whose exact decimals are short enough to fall
+        // half way between two shortest texts (603442349.30078125 is half way between
+        // 603442349.3007812 and 603442349.3007813, which both read back as it: a tie), from a
+        // fixed seed
         var random = SplitMix64(seed: 0xD15C0)
         let low = 1e-3.bitPattern, high = 1e9.bitPattern
         var numbers: [Double] = [1e-3, 1e9.nextDown, 0.01.nextDown, 0.01, 0.1.nextDown, 0.1, 603_442_349.300_781_25]
@@ -147,8 +148,13 @@ struct JSONTextTests {
                 // When a writer writes it
                 var writer = JSONWriter()
                 writer.field("n", signed)
-                // Then it is the standard library's shortest form
+                // Then it is the standard library's shortest form, and in the range it takes,
+                // the one `ShortestDecimal` spells (not the standard library's, which the writer
+                // falls back on)
                 #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"n\":\(signed.description)}", "\(signed.bitPattern)")
+                if value >= 0.01, value < 1e9 {
+                    #expect(Self.shortestDecimalText(signed) == signed.description, "\(signed.bitPattern)")
+                }
             }
         }
     }
@@ -175,9 +181,20 @@ struct JSONTextTests {
             // When a writer writes it
             var writer = JSONWriter()
             writer.field("n", value)
-            // Then it is the standard library's shortest form
+            // Then it is the standard library's shortest form, spelled by `ShortestDecimal` in
+            // the range it takes
             #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"n\":\(value.description)}", "\(value.bitPattern)")
+            if value.magnitude >= 0.01, value.magnitude < 1e9 {
+                #expect(Self.shortestDecimalText(value) == value.description, "\(value.bitPattern)")
+            }
         }
     }
-}
 
+    /// `ShortestDecimal`'s own text for `value`, nil when it leaves the value to the standard
+    /// library.
+    private static func shortestDecimalText(_ value: Double) -> String? {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let end = bytes.withUnsafeMutableBufferPointer { ShortestDecimal.write(value, into: $0, at: 0) }
+        return end.map { String(decoding: bytes[..<$0], as: UTF8.self) }
+    }
+}

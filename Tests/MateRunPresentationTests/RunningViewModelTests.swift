@@ -4,6 +4,14 @@ import Testing
 
 @Suite("Running view model")
 struct RunningViewModelTests {
+    @Test func anInputIsNoLargerThanAMatesStatusForAPairedResultIsBoxed() {
+        // An event reaches the view model as an input once a second of run time, and an input
+        // is as large as its largest case: a paired run's result, 576 bytes, is boxed, so that
+        // an input is the mate's status (88 bytes), not that
+        #expect(MemoryLayout<RunningViewModel.Input>.stride == MemoryLayout<MateStatus>.stride)
+        #expect(MemoryLayout<RunningViewModel.Input>.stride < MemoryLayout<PairedRunSummary>.stride)
+    }
+
     @Test("a new view model is ready with zeroed numbers and placeholder paces")
     func initialState() {
         // Given a new view model; When nothing is sent; Then it shows a zeroed, ready panel

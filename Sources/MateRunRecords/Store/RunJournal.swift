@@ -58,8 +58,8 @@ package enum RunJournal {
         writer.endLine(into: &bytes)
     }
 
-    /// The most a fix line's fields take: `"type":"fix"`, the activity's name (`walking` is
-    /// the longest), and twelve numbers with keys of four letters at most.
+    /// The most a fix line's fields take: `"type":"fix"`, the activity's name (`walking` and
+    /// `running` are the longest), and twelve numbers with keys of four letters at most.
     private static let fixLineRoom = JSONWriter.room("type", valueBytes: 5)
         + JSONWriter.room("act", valueBytes: 9) + 12 * JSONWriter.room("kcal", valueBytes: JSONFieldSpan.doubleBytes)
 
