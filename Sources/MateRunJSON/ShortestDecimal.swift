@@ -25,20 +25,23 @@
 ///   are short decimals themselves, where the dropping stops). It has 18 digits less those
 ///   dropped: a rounding that carried into a new digit would be a multiple of ten inside.
 enum ShortestDecimal {
-    /// `1e-1 ... 1e8`: a value at or above the `i`-th has `i` digits before the point. The doubles
-    /// 0.1 and 0.01 (the range's floor, below) are the only powers here that are not exact, and
-    /// both round up, so every comparison is that of the real power: a value is never given one
-    /// digit too many, which would leave the last place of its text unwritten.
-    private static let digitBounds: [Double] = [1e-1, 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+    /// `1e-2 ... 1e9`, the powers of ten a value's digit count is told by. The doubles 0.01 and 0.1
+    /// are the only ones not exact, and both round up, so every comparison is that of the real
+    /// power: a value is never given one digit too many, which would leave the last place of its
+    /// text unwritten.
+    private static let powersOfTen: [Double] = [1e-2, 1e-1, 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// Writes `value`'s shortest text at `start` (at most 21 bytes) and returns where it ends; nil,
     /// writing nothing, when `value` is outside the range above. `value` is finite and not whole.
     static func write(_ value: Double, into room: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int? {
         let magnitude = value.magnitude
         guard magnitude >= 1e-2, magnitude < 1e9 else { return nil }
-        // Digits before the point (−1 for 0.0x), and the scale that gives 18 of them.
-        var integerDigits = -1
-        for bound in digitBounds where magnitude >= bound { integerDigits += 1 }
+        // Digits before the point (−1 for 0.0x), and the scale that gives 18 of them. With the
+        // binary exponent e (−7 ... 29 here), the value's log10 is in [e·log10 2, (e+1)·log10 2),
+        // less than 1 wide: its floor is k = ⌊e·log10 2⌋ (78913 / 2^18 is log10 2 closely enough
+        // for any exponent of a double) or k + 1, as the value is below 10^(k+1) or not.
+        let k = ((Int(magnitude.exponentBitPattern) - 1023) * 78_913) >> 18
+        let integerDigits = magnitude >= powersOfTen[k + 3] ? k + 2 : k + 1
         let scale = 18 - integerDigits
         let (digits, dropped) = shortestDigits(magnitude, scale: DecimalDigits.powersOfTen[scale])
         // A value that is not whole has no whole number in its interval (whole numbers are
