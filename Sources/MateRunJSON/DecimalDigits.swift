@@ -3,10 +3,14 @@
 /// pairs in 32-bit arithmetic) from the last back, after the digits are counted from the
 /// integer's bit length.
 enum DecimalDigits {
-    /// `10^0 ... 10^19`, every power of ten a `UInt64` holds.
-    static let powersOfTen: [UInt64] = (0...19).map { exponent in
-        (0..<exponent).reduce(1) { power, _ in power * 10 }
-    }
+    /// `10^0 ... 10^19`, every power of ten a `UInt64` holds. Written out, so that the compiler
+    /// lays the table out in the program, not at its first use behind a check at every use.
+    static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// Writes `value` at `start`, zero-padded to `minimumDigits`; returns where it ends.
     static func write(
