@@ -4,9 +4,13 @@
 /// multiplication or division of two exact doubles (Clinger's fast path), so it equals what
 /// `Double(String)` gives; anything longer falls back to `Double(String)`.
 enum DecimalText {
-    private static let powersOfTen: [Double] = (0...22).map { power in
-        (0..<power).reduce(1.0) { value, _ in value * 10 }
-    }
+    /// `1e0 ... 1e22`, every power of ten a double holds exactly. Written out, so that the
+    /// compiler lays the table out in the program, not at its first use behind a check at
+    /// every use (two numbers a point of a file).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Double? {
         var index = start
