@@ -51,7 +51,10 @@ package struct DefaultRunningUseCase: RunningUseCase {
 /// `@unchecked Sendable` because `RunEventStream` needs a sendable source, yet its single
 /// iterator calls it strictly one call at a time; nothing else holds the driver.
 private final class RunDriver: RunEventSource, @unchecked Sendable {
-    private var steps: RunSteps
+    /// Not checked for overlapping access at run time: the one call at a time above rules it out,
+    /// and the check (a runtime call and a lookup in the thread's access set) came at every
+    /// event.
+    @exclusivity(unchecked) private var steps: RunSteps
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
          controls: RunnerControls?) {
