@@ -43,6 +43,16 @@ package struct JSONFieldSpan: ~Copyable {
         }
     }
 
+    /// `value` with `decimals` digits after the point (`JSONNumberText.fixed`), or `null`.
+    package mutating func field(_ key: StaticString, _ value: Double, decimals: Int) {
+        guard value.isFinite else {
+            field(key, literal: "null")
+            return
+        }
+        writeKey(key, valueBytes: JSONNumberText.fixedBytes)
+        count = JSONNumberText.writeFixed(value, decimals: decimals, into: buffer, at: count)
+    }
+
     package mutating func field(_ key: StaticString, _ value: Int) {
         writeKey(key, valueBytes: Self.integerBytes)
         if value < 0 {

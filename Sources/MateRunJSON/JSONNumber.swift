@@ -48,29 +48,36 @@ package enum JSONNumberText {
     /// Beyond this magnitude the scaled value no longer fits exactly in an `Int`.
     private static let exactLimit = 9e15
 
-    /// A finite `value` with a fixed count of decimals: `1234.5`, `-0.25`, `12`. Written byte by
-    /// byte into the string's storage: event lines carry several numbers each.
+    /// A finite `value` with a fixed count of decimals (0 ... 9): `1234.5`, `-0.25`, `12`; past
+    /// what a scaled `Int` holds exactly, its shortest form.
     package static func fixed(_ value: Double, decimals: Int) -> String {
+        String(unsafeUninitializedCapacity: fixedBytes) { buffer in writeFixed(value, decimals: decimals, into: buffer, at: 0) }
+    }
+
+    /// Room for any text `fixed` gives: a sign, 16 digits and a point, or a shortest form (24).
+    static let fixedBytes = 32
+
+    /// Writes `fixed(value, decimals:)`'s text at `start` and returns where it ends: byte by byte
+    /// into the room it is given, as an event line carries several such numbers.
+    static func writeFixed(_ value: Double, decimals: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         let decimals = min(9, max(0, decimals))
-        var scale = 1
-        for _ in 0..<decimals { scale *= 10 }
+        let scale = DecimalDigits.powersOfTen[decimals]
         let scaled = (value * Double(scale)).rounded()
-        guard abs(scaled) < exactLimit else { return value.description }
-        let units = Int(scaled)
-        let whole = abs(units) / scale, fraction = abs(units) % scale
-        return String(unsafeUninitializedCapacity: 24) { buffer in
-            var count = 0
-            if units < 0 {
-                buffer[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            count = DecimalDigits.write(UInt64(whole), into: buffer, at: count)
-            if decimals > 0 {
-                buffer[count] = UInt8(ascii: ".")
-                count = DecimalDigits.write(UInt64(fraction), minimumDigits: decimals, into: buffer, at: count + 1)
-            }
-            return count
+        guard abs(scaled) < exactLimit else {
+            var text = value.description
+            return text.withUTF8 { UnsafeMutableBufferPointer(rebasing: buffer[start...]).initialize(fromContentsOf: $0) } + start
         }
+        let units = Int(scaled)
+        var count = start
+        if units < 0 {
+            buffer[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        let magnitude = UInt64(units.magnitude)
+        count = DecimalDigits.write(magnitude / scale, into: buffer, at: count)
+        guard decimals > 0 else { return count }
+        buffer[count] = UInt8(ascii: ".")
+        return DecimalDigits.write(magnitude % scale, minimumDigits: decimals, into: buffer, at: count + 1)
     }
 
     /// A finite `value` in the shortest form that reads back exactly: `5`, `2.5`, `1e+20`.

@@ -71,12 +71,7 @@ package struct JSONWriter {
     /// Writes `value` with `decimals` digits after the point (`JSONNumberText.fixed`), as
     /// `JSON.number(_:decimals:)` does; a non-finite one as `null`.
     package mutating func field(_ key: StaticString, _ value: Double, decimals: Int) {
-        guard value.isFinite else {
-            nullField(key)
-            return
-        }
-        writeKey(key)
-        bytes.append(contentsOf: JSONNumberText.fixed(value, decimals: decimals).utf8)
+        fields(room: Self.room(key, valueBytes: JSONNumberText.fixedBytes)) { $0.field(key, value, decimals: decimals) }
     }
 
     /// Writes a member of a `JSON` tree (fields a feature adds to a line built field by field).

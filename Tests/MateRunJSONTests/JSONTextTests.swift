@@ -98,6 +98,22 @@ struct JSONTextTests {
         }
     }
 
+    @Test(arguments: [
+        (5000.04, 1, "5000.0"), (-0.25, 2, "-0.25"), (12, 0, "12"), (0.05, 1, "0.1"), (-0.05, 1, "-0.1"),
+        (-0.04, 1, "0.0"), (2.5, 0, "3"), (-2.5, 0, "-3"), (1.0000000005, 9, "1.000000001"), (7.25, 12, "7.250000000"),
+        (7.25, -1, "7"), (123_456_789.125, 3, "123456789.125"), (1e20, 2, "1e+20"), (-9.1e15, 0, "-9.1e+15"),
+    ] as [(Double, Int, String)])
+    func aFixedDecimalIsTheSameTextFromAWriterAsFromATree(value: Double, decimals: Int, text: String) {
+        // Given a number and a count of decimals (clamped to 0 ... 9; past an Int's exact range,
+        // the shortest form)
+        // When a writer writes it, and the tree's number spells it
+        var writer = JSONWriter()
+        writer.field("x", value, decimals: decimals)
+        // Then both are the text, rounded half away from zero
+        #expect(String(decoding: writer.closed(), as: UTF8.self) == "{\"x\":\(text)}")
+        #expect(JSONNumberText.fixed(value, decimals: decimals) == text)
+    }
+
     @Test func integersOfEveryDigitCountAreSpelledAsTheStandardLibrarySpellsThem() {
         // Given every power of ten an Int holds, the integers beside each, nought and both ends
         var integers = [0, 1, -1, Int.max, Int.min, Int.min + 1]
