@@ -6,12 +6,6 @@ import MateRunDomain
 enum MotionTimeline {
     /// Below this speed (m/s) a recorded runner counts as still.
     static let stillBelow = 0.5
-    /// Below this speed (m/s), and not still, a recorded runner counts as walking: 7.9 km/h.
-    static let walkingBelow = Activity.walkingBelowSpeed
-
-    static func activity(forSpeed speed: Double) -> Activity {
-        speed < stillBelow ? .still : speed < walkingBelow ? .walking : .running
-    }
 
     /// One update each whole second from 0 to `end`, holding the latest given activity (and
     /// cadence); seconds before the first given update take the first one.
@@ -97,7 +91,7 @@ enum MotionTimeline {
         mutating func finish() -> [MotionSample] {
             defer { motions = [] }
             guard let (last, reading) = newest, last.time >= 0 else { return [] }
-            let end = Int((last.time + 1e-9).rounded(.down))
+            let end = MotionTimeline.lastWholeSecond(upTo: last.time)
             while second <= end {
                 settle(reading)
             }
@@ -131,6 +125,12 @@ enum MotionTimeline {
     }
 
     private static func wholeSeconds(upTo end: Double) -> some Collection<Double> {
-        (0...Int((end + 1e-9).rounded(.down))).lazy.map(Double.init)
+        (0...lastWholeSecond(upTo: end)).lazy.map(Double.init)
+    }
+
+    /// The last whole second at or before `end`, which is not negative; a time a hair short of a
+    /// whole second counts as that second.
+    private static func lastWholeSecond(upTo end: Double) -> Int {
+        Int((end + 1e-9).rounded(.down))
     }
 }
