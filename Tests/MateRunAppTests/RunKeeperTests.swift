@@ -12,6 +12,10 @@ private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked 
         var headers: [RunRecordHeader] = []
         var durabilities: [RunDurability] = []
         var fixes: [RecordedFix] = []
+        /// How many fixes each call to `record` brought.
+        var handedOver: [Int] = []
+        /// Fixes, splits, laps and the ending, in the order they were recorded.
+        var order: [String] = []
         var splits: [Split] = []
         var laps: [Split] = []
         var outcome: RunRecordOutcome?
@@ -33,13 +37,37 @@ private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked 
     func load(_ id: RunRecordID) throws -> RunRecord { throw RecordsTestError.notKept }
     func delete(_ id: RunRecordID) throws { throw RecordsTestError.notKept }
 
-    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws { kept.withLock { $0.fixes.append(fix) } }
-    func record(split: Split) throws { kept.withLock { $0.splits.append(split) } }
-    func record(lap: Split) throws { kept.withLock { $0.laps.append(lap) } }
-    func record(mate: MateProgressPoint) throws {}
+    func record(_ fixes: [KeptFix]) throws {
+        kept.withLock {
+            $0.fixes += fixes.map(\.fix)
+            $0.handedOver.append(fixes.count)
+            $0.order += fixes.map { "fix \($0.fix.time)" }
+        }
+    }
+
+    func record(split: Split) throws {
+        kept.withLock {
+            $0.splits.append(split)
+            $0.order.append("split \(split.index)")
+        }
+    }
+
+    func record(lap: Split) throws {
+        kept.withLock {
+            $0.laps.append(lap)
+            $0.order.append("lap \(lap.index)")
+        }
+    }
+
+    func record(mate: MateProgressPoint) throws {
+        kept.withLock { $0.order.append("mate \(mate.elapsedSeconds)") }
+    }
 
     func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary {
-        kept.withLock { $0.outcome = outcome }
+        kept.withLock {
+            $0.outcome = outcome
+            $0.order.append("finish")
+        }
         return RunRecordSummary(id: id, header: kept.withLock { $0.headers[0] }, outcome: outcome, bests: PersonalBests())
     }
 }
@@ -107,13 +135,6 @@ struct RunKeeperTests {
             laps: [lap])
         // When the flow runs it, each progress carrying the latest fix delivered (the third the
         // same as the second: no new fix came) with the strap's and the pedometer's figures
-        func progress(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
-            let sample = LocationSample(
-                time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
-            return .progress(RunSnapshot(
-                elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170,
-                latestFix: DeliveredFix(number: number, sample: sample, activity: .running)))
-        }
         _ = await flow.run {
             ScriptedRun(script: [
                 progress(1, metres: 2.5, fix: 1), progress(2, metres: 5, fix: 2), progress(3, metres: 5, fix: 2),
@@ -131,6 +152,85 @@ struct RunKeeperTests {
         #expect(kept.laps == [lap])
         #expect(kept.outcome?.ending == .goalReached)
         #expect(kept.outcome?.figures.distanceMetres == 7)
+    }
+
+    @Test func heldFixesReachTheRecordingWhenHandedOverAndNotBefore() {
+        // Given a keeper whose run has begun
+        let store = MemoryRecordStore()
+        let keeper = keeper(store)
+        keeper.begin()
+        // When two seconds of progress are held
+        keeper.hold(progress(1, metres: 3, fix: 1))
+        keeper.hold(progress(2, metres: 6, fix: 2))
+        // Then nothing has reached the recording yet
+        #expect(store.kept.withLock { $0.fixes.isEmpty })
+        // When the run is about to wait and hands them over
+        keeper.handOver()
+        keeper.handOver()
+        // Then both reach it in one call, in order, and a second hand-over has nothing to add
+        #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2])
+        #expect(store.kept.withLock { $0.handedOver } == [2])
+    }
+
+    @Test func aFixRecordedOutsideABurstReachesTheRecordingAtOnce() {
+        // Given a keeper whose run has begun
+        let store = MemoryRecordStore()
+        let keeper = keeper(store)
+        keeper.begin()
+        // When a progress is recorded (a flow that does not hand over bursts)
+        keeper.record(progress(1, metres: 3, fix: 1))
+        // Then its fix is in the recording already
+        #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1])
+    }
+
+    @Test func splitsLapsTheMateAndTheEndingFollowTheFixesHeldBeforeThem() {
+        // Given a keeper holding fixes of a burst
+        let store = MemoryRecordStore()
+        let keeper = keeper(store)
+        keeper.begin()
+        let split = Split(index: 1, distanceMetres: 5, movingSeconds: 2, endElapsedSeconds: 2, elevationGainMetres: 0)
+        let lap = Split(index: 1, distanceMetres: 6, movingSeconds: 3, endElapsedSeconds: 3, elevationGainMetres: 0)
+        // When a split, a lap, the mate's progress and the finish come between held fixes
+        keeper.hold(progress(1, metres: 3, fix: 1))
+        keeper.hold(progress(2, metres: 5, fix: 2))
+        keeper.hold(.split(split))
+        keeper.hold(progress(3, metres: 6, fix: 3))
+        keeper.hold(.lap(lap))
+        keeper.hold(progress(4, metres: 8, fix: 4))
+        keeper.record(mate: MateView(
+            name: "Bo", mode: .race, goalMetres: 5000, distanceMetres: 7, elapsedSeconds: 4, phase: .running,
+            connection: .connected, lastSeenSecondsAgo: nil, leadMetres: 1, combinedMetres: 15))
+        keeper.hold(progress(5, metres: 10, fix: 5))
+        keeper.finish(RunSummary(snapshot: RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 10), splits: [split], ending: .stopped))
+        // Then the journal has everything in the order it happened
+        #expect(store.kept.withLock { $0.order } == [
+            "fix 1.0", "fix 2.0", "split 1", "fix 3.0", "lap 1", "fix 4.0", "mate 4.0", "fix 5.0", "finish",
+        ])
+    }
+
+    @Test func aLongBurstIsHandedOverInBlocksWithoutWaitingForItsEnd() {
+        // Given a keeper whose run has begun
+        let store = MemoryRecordStore()
+        let keeper = keeper(store)
+        keeper.begin()
+        // When a burst of 600 seconds is held without a wait
+        for second in 1...600 { keeper.hold(progress(Double(second), metres: Double(second) * 3, fix: second)) }
+        // Then blocks of a few hundred reached the recording as the burst went, and the rest
+        // when handed over
+        let blocks = store.kept.withLock { $0.handedOver }
+        #expect(!blocks.isEmpty)
+        #expect(blocks.allSatisfy { $0 == blocks[0] })
+        keeper.handOver()
+        #expect(store.kept.withLock { $0.fixes.map(\.time) } == (1...600).map(Double.init))
+    }
+
+    /// A progress carrying a new fix, with the strap's and the pedometer's figures.
+    private func progress(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
+        let sample = LocationSample(
+            time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
+        return .progress(RunSnapshot(
+            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170,
+            latestFix: DeliveredFix(number: number, sample: sample, activity: .running)))
     }
 
     @Test func aRunStoppedBeforeItsStartIsNotKept() async {

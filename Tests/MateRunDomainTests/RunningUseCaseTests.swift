@@ -150,3 +150,54 @@ extension RunningUseCaseTests {
         #expect(found == [131])
     }
 }
+
+extension RunningUseCaseTests {
+    @Test func aRunPacedByItsClockAnnouncesAWaitAfterEveryProgress() async {
+        // Given a two-minute run paced by the clock, as a live run or a replay at its own speed is
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 120, activity: .running)
+        let clock = ManualClock()
+        let events = useCase(track, clock: clock).events()
+        // When its events are handed to forEach, noting each wait it announces
+        let noted = Task {
+            var log: [String] = []
+            await events.forEach(beforeWaiting: { log.append("wait") }) { event in
+                if case .progress = event { log.append("progress") }
+            }
+            return log
+        }
+        let finished = Flag()
+        Task {
+            _ = await noted.value
+            finished.set()
+        }
+        await drive(clock) { finished.isSet }
+        let log = await noted.value
+        // Then every progress is followed by a wait before anything else: what a flow puts off
+        // until the run waits is never held across a second of a paced run
+        let progress = log.indices.filter { log[$0] == "progress" }
+        #expect(progress.count == 121)
+        #expect(progress.allSatisfy { $0 + 1 < log.count && log[$0 + 1] == "wait" })
+    }
+
+    @Test func aReplayAtFullSpeedDoesNotWaitBetweenItsEvents() async {
+        // Given a ten-minute run whose samples are all known, unpaced (a replay at --speed max)
+        var track = TrackBuilder()
+        track.north(speed: 3, seconds: 600, activity: .running)
+        let clock = UnpacedTestClock()
+        let events = DefaultRunningUseCase(
+            profile: runner, goalMetres: nil,
+            locationProvider: RecordedSensor(samples: track.samples, clock: clock),
+            motionProvider: RecordedSensor(samples: track.motions, clock: clock),
+            clock: clock).events()
+        // When its events are handed to forEach
+        var waits = 0
+        var progress = 0
+        await events.forEach(beforeWaiting: { waits += 1 }) { event in
+            if case .progress = event { progress += 1 }
+        }
+        // Then all 601 seconds came without a wait: a flow may hold their fixes for one hand-over
+        #expect(progress == 601)
+        #expect(waits == 0)
+    }
+}

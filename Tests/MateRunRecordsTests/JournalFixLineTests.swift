@@ -13,8 +13,7 @@ struct JournalFixLineTests {
         // When its journal line is written
         var bytes: [UInt8] = []
         RunJournal.writeFixLine(
-            fix, figures: JournalFixFigures(elapsedSeconds: 12, caloriesKilocalories: 0.3430164853904326, elevationGainMetres: 0),
-            to: &bytes)
+            KeptFix(fix, elapsedSeconds: 12, caloriesKilocalories: 0.3430164853904326, elevationGainMetres: 0), to: &bytes)
         // Then it reads as before, the activity spelled as its raw value
         #expect(String(decoding: bytes, as: UTF8.self) == """
             {"type":"fix","t":12,"lat":42.3616852,"lon":-71.0727075,"ele":4.9,"hr":121,"act":"\(activity.rawValue)",\
@@ -31,10 +30,10 @@ struct JournalFixLineTests {
             time: longest, coordinate: Coordinate(latitude: longest, longitude: longest), elevation: longest,
             heartRate: longest, cadence: longest, horizontalAccuracy: longest, activity: .walking,
             distanceMetres: longest, movingSeconds: longest)
-        let figures = JournalFixFigures(elapsedSeconds: longest, caloriesKilocalories: longest, elevationGainMetres: longest)
+        let kept = KeptFix(fix, elapsedSeconds: longest, caloriesKilocalories: longest, elevationGainMetres: longest)
         var bytes = Array("{}\n".utf8)
         // When its journal line is written after it
-        RunJournal.writeFixLine(fix, figures: figures, to: &bytes)
+        RunJournal.writeFixLine(kept, to: &bytes)
         // Then the earlier line is kept and every field is there, spelled in full
         let number = "\(longest)"
         #expect(String(decoding: bytes, as: UTF8.self) == """

@@ -27,9 +27,9 @@ struct RunFlowCoordinator {
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
             keeper?.begin()
-            await start().events().forEach { event in
+            await start().events().forEach(beforeWaiting: { keeper?.handOver() }) { event in
                 guard case .finished(let summary) = event else {
-                    keeper?.record(event)
+                    keeper?.hold(event)
                     viewModel.take(.event(event))
                     screen.update(event, state: viewModel.state, mate: nil)
                     return

@@ -10,6 +10,12 @@ import MateRunDomain
 /// `latestFix`), never from the source's samples: a replay, a live GPS and a paired run are
 /// kept alike, and none is known ahead.
 ///
+/// A flow whose run can race ahead of real time (a replay at `--speed max`) takes each event with
+/// `hold` and calls `handOver` whenever the run is about to wait: a burst's fixes then reach the
+/// recording a few hundred at a time rather than one call each, while a run that waits between
+/// fixes (a live one, a replay at its own pace) still hands each over as it comes, as `record`
+/// does.
+///
 /// A run that cannot be kept still runs: the first failure is told on standard error once, and
 /// nothing more is recorded.
 final class RunKeeper {
@@ -21,6 +27,10 @@ final class RunKeeper {
     private var recording: (any RunRecording)?
     private var lastKeptNumber = 0
     private var lastKeptFix: RecordedFix?
+    /// The fixes held since the last `handOver`, in order. Not checked for overlapping access at
+    /// run time: the keeper is not `Sendable`, so one task has it, and none of its calls hands
+    /// the list to code that could reach back into the keeper; the check came at every fix.
+    @exclusivity(unchecked) private var held: [KeptFix] = []
     private var lastMateSecond = -Double.infinity
     private var failed = false
 
@@ -48,19 +58,46 @@ final class RunKeeper {
         attempt { recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds), durability: durability) }
     }
 
+    /// Keeps what `event` brings, now.
     func record(_ event: RunEvent) {
+        hold(event)
+        handOver()
+    }
+
+    /// Keeps what `event` brings; a fix may be held until `handOver` (at most `heldLimit`).
+    func hold(_ event: RunEvent) {
         switch event {
-        case .progress(let snapshot): keepFix(snapshot)
-        case .split(let split): attempt { try recording?.record(split: split) }
-        case .lap(let lap): attempt { try recording?.record(lap: lap) }
+        case .progress(let snapshot):
+            keepFix(snapshot)
+            if held.count >= Self.heldLimit { handOver() }
+        case .split(let split):
+            handOver()
+            attempt { try recording?.record(split: split) }
+        case .lap(let lap):
+            handOver()
+            attempt { try recording?.record(lap: lap) }
         case .paused, .resumed, .gpsLost, .gpsFound, .finished: break
         }
     }
+
+    /// Hands the held fixes to the recording, which may keep the list: the next are held in a
+    /// new one, with room for a whole block.
+    func handOver() {
+        guard !held.isEmpty else { return }
+        attempt { try recording?.record(held) }
+        held = []
+        held.reserveCapacity(Self.heldLimit)
+    }
+
+    /// The most fixes held at once: a burst of a replay at full speed is handed over in blocks of
+    /// this many (about 30 KB), a few milliseconds of its run.
+    private static let heldLimit = 256
 
     /// The mate's figures, kept at most once a second of the mate's run time.
     func record(mate view: MateView) {
         guard view.elapsedSeconds >= lastMateSecond + 1 else { return }
         lastMateSecond = view.elapsedSeconds
+        handOver()
         attempt {
             try recording?.record(mate: MateProgressPoint(elapsedSeconds: view.elapsedSeconds, distanceMetres: view.distanceMetres))
         }
@@ -95,6 +132,7 @@ final class RunKeeper {
             end.movingSeconds = snapshot.movingSeconds
             keep(end, snapshot: snapshot)
         }
+        handOver()
         attempt { try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)) }
     }
 
@@ -113,7 +151,8 @@ final class RunKeeper {
 
     private func keep(_ fix: RecordedFix, snapshot: RunSnapshot) {
         lastKeptFix = fix
-        attempt { try recording?.record(fix, snapshot: snapshot) }
+        guard !failed else { return }
+        held.append(KeptFix(fix, at: snapshot))
     }
 
     private func attempt(_ body: () throws -> Void) {

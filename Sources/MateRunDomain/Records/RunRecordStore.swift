@@ -32,13 +32,14 @@ extension RunRecordStore {
     }
 }
 
-/// One run being kept. The run flow calls `record` about once a second of run time, `record(split:)`
+/// One run being kept. The run flow calls `record` with the fixes of about every second of run
+/// time (a live run one at a time, a replay ahead of real time many at once), `record(split:)`
 /// and `record(lap:)` on each split and lap, `record(mate:)` on the mate's progress, and `finish`
 /// once at the end.
-package protocol RunRecording: Sendable {
+package protocol RunRecording: AnyObject, Sendable {
     var id: RunRecordID { get }
-    /// Appends a point of the track with the run's figures at that moment.
-    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws
+    /// Appends points of the track, in order, each with the run's figures at that moment.
+    func record(_ fixes: [KeptFix]) throws
     /// Appends a completed split.
     func record(split: Split) throws
     /// Appends a lap the runner marked.
@@ -53,6 +54,11 @@ package protocol RunRecording: Sendable {
 }
 
 extension RunRecording {
+    /// Appends a point of the track with the run's figures `snapshot` has.
+    package func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
+        try record([KeptFix(fix, at: snapshot)])
+    }
+
     /// Seals the run with the start its header was begun with.
     @discardableResult
     package func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {

@@ -42,8 +42,12 @@ final class FileRunRecording: RunRecording {
         if !state.withLock({ $0.sealed }) { journal.abandon() }
     }
 
-    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
-        try append(.fix(fix, JournalFixFigures(snapshot))) { $0.fixCount += 1 }
+    func record(_ fixes: [KeptFix]) throws {
+        try state.withLock { state throws(RecordStoreError) in
+            guard !state.sealed else { throw sealedError() }
+            try journal.append(.fixes(fixes))
+            state.fixCount += fixes.count
+        }
     }
 
     func record(split: Split) throws {

@@ -4,35 +4,27 @@ import MateRunDomain
 /// journal's own thread spells them out, so that a replay at full speed does not format a line
 /// a second of run time on the thread that runs it.
 package enum JournalEntry: Sendable {
-    /// A kept fix and the run's figures at it.
-    case fix(RecordedFix, JournalFixFigures)
+    /// Kept fixes, in order, each with the run's figures at it: a line each. The run hands them
+    /// over as it holds them (one, or a burst of a replay ahead of real time), so that the list
+    /// is passed on rather than copied fix by fix.
+    case fixes([KeptFix])
     /// A line already in text, newline included.
     case text([UInt8])
 
-    /// Appends the entry's line to `bytes`.
-    package func write(to bytes: inout [UInt8]) {
+    /// How many lines the entry writes.
+    var lineCount: Int {
         switch self {
-        case .fix(let fix, let figures): RunJournal.writeFixLine(fix, figures: figures, to: &bytes)
-        case .text(let line): bytes.append(contentsOf: line)
+        case .fixes(let fixes): fixes.count
+        case .text: 1
         }
     }
-}
 
-/// The run's figures a fix's journal line carries beside the fix's own.
-package struct JournalFixFigures: Sendable {
-    var elapsedSeconds: Double
-    var caloriesKilocalories: Double
-    var elevationGainMetres: Double
-
-    package init(elapsedSeconds: Double, caloriesKilocalories: Double, elevationGainMetres: Double) {
-        self.elapsedSeconds = elapsedSeconds
-        self.caloriesKilocalories = caloriesKilocalories
-        self.elevationGainMetres = elevationGainMetres
-    }
-
-    init(_ snapshot: RunSnapshot) {
-        elapsedSeconds = snapshot.elapsedSeconds
-        caloriesKilocalories = snapshot.caloriesKilocalories
-        elevationGainMetres = snapshot.elevationGainMetres
+    /// Appends the entry's lines to `bytes`.
+    package func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .fixes(let fixes):
+            for kept in fixes { RunJournal.writeFixLine(kept, to: &bytes) }
+        case .text(let line): bytes.append(contentsOf: line)
+        }
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// process loses at most the lines of the last `delay` (a power cut, about the last second); a
 /// replay at full speed writes large blocks
 /// instead of a line a call, and its fixes are turned into text on the writer's thread, beside
-/// the run rather than in its way. A writer that falls `backlogEntries` behind makes `append` wait
+/// the run rather than in its way. A writer that falls `backlogLines` behind makes `append` wait
 /// until it has taken them: a replay faster than its journal runs at the journal's pace instead
 /// of holding its whole backlog (a 200,000-point file's fixes are 25 MB of entries), while a live
 /// run, at a fix a second, would need hours of a stalled disk to wait at all. The fixes it spells
@@ -23,6 +23,8 @@ import Synchronization
 final class JournalWriter: Sendable {
     private struct State {
         var pending: [JournalEntry] = []
+        /// The lines `pending` writes.
+        var pendingLines = 0
         /// The list the writer last emptied, kept with its capacity to become the next `pending`,
         /// and the writer's buffer of text: a replay at full speed fills a block of entries every
         /// few milliseconds, and a new list and buffer for each would be grown by copying and
@@ -50,12 +52,12 @@ final class JournalWriter: Sendable {
     private let bests = Mutex(BestEffortSearch())
     /// Signalled when the writer takes the backlog an `append` waits on.
     private let room = DispatchSemaphore(value: 0)
-    /// This many entries (about 1 MB of text) are written at once rather than after `delay`.
-    private static let blockEntries = 4096
-    /// This many entries pending (about 1 MB; over two hours of a live run) make `append` wait
-    /// for the writer. A replay at full speed outruns it and holds all of that: with twice as
-    /// many, the 72 MB GPX file's kept replay peaked 5 MB higher in one run out of two.
-    private static let backlogEntries = 2 * blockEntries
+    /// This many lines (about 1 MB of text) are written at once rather than after `delay`.
+    private static let blockLines = 4096
+    /// This many lines pending (about 1 MB of fixes; over two hours of a live run) make `append`
+    /// wait for the writer. A replay at full speed outruns it and holds all of that: with twice
+    /// as many, the 72 MB GPX file's kept replay peaked 5 MB higher in one run out of two.
+    private static let backlogLines = 2 * blockLines
 
     /// Takes over `descriptor`, the open journal at `path`: lines reach it `delay` after they
     /// are appended, and it is synced every `syncInterval` seconds and when closed (never
@@ -80,9 +82,10 @@ final class JournalWriter: Sendable {
             if let failure = state.failure { throw failure }
             precondition(!state.closed, "a journal written after it was closed")
             state.pending.append(entry)
-            let full = state.pending.count >= Self.backlogEntries
+            state.pendingLines += entry.lineCount
+            let full = state.pendingLines >= Self.backlogLines
             if full { state.appendersWaiting += 1 }
-            if state.pending.count >= Self.blockEntries {
+            if state.pendingLines >= Self.blockLines {
                 guard !state.blockScheduled else { return (nil, full) }
                 state.blockScheduled = true
                 return (.never, full)
@@ -143,18 +146,19 @@ final class JournalWriter: Sendable {
     /// that fell behind a replay holds one block of text, not its whole backlog's), and syncs
     /// once a second.
     private func writePending() {
-        var (entries, bytes) = state.withLock { state -> ([JournalEntry], [UInt8]) in
+        var (entries, lines, bytes) = state.withLock { state -> ([JournalEntry], Int, [UInt8]) in
             state.flushScheduled = false
             state.blockScheduled = false
             for _ in 0..<state.appendersWaiting { room.signal() }
             state.appendersWaiting = 0
-            guard state.failure == nil, !state.closed, !state.pending.isEmpty else { return ([], []) }
+            guard state.failure == nil, !state.closed, !state.pending.isEmpty else { return ([], 0, []) }
             var taken: [JournalEntry] = []
             swap(&taken, &state.spare)
             swap(&taken, &state.pending)
             var text: [UInt8] = []
             swap(&text, &state.text)
-            return (taken, text)
+            defer { state.pendingLines = 0 }
+            return (taken, state.pendingLines, text)
         }
         guard !entries.isEmpty else { return }
         defer {
@@ -165,17 +169,23 @@ final class JournalWriter: Sendable {
                 swap(&state.text, &bytes)
             }
         }
-        bytes.reserveCapacity(min(entries.count, Self.blockEntries) * 200)
+        bytes.reserveCapacity(min(lines, Self.blockLines) * 200)
         do throws(RecordStoreError) {
-            for start in stride(from: 0, to: entries.count, by: Self.blockEntries) {
-                bytes.removeAll(keepingCapacity: true)
-                bests.withLock { bests in
-                    for entry in entries[start..<min(start + Self.blockEntries, entries.count)] {
-                        entry.write(to: &bytes)
-                        if case .fix(let fix, _) = entry { bests.add(distance: fix.distanceMetres, moving: fix.movingSeconds) }
+            try bests.withLock { bests throws(RecordStoreError) in
+                var spelled = 0
+                for entry in entries {
+                    entry.write(to: &bytes)
+                    if case .fixes(let fixes) = entry {
+                        for kept in fixes { bests.add(distance: kept.fix.distanceMetres, moving: kept.fix.movingSeconds) }
+                    }
+                    spelled += entry.lineCount
+                    if spelled >= Self.blockLines {
+                        try DurableFile.writeAll(descriptor, bytes, path: path)
+                        bytes.removeAll(keepingCapacity: true)
+                        spelled = 0
                     }
                 }
-                try DurableFile.writeAll(descriptor, bytes, path: path)
+                if !bytes.isEmpty { try DurableFile.writeAll(descriptor, bytes, path: path) }
             }
             let now = Self.monotonicSeconds()
             if let syncInterval, now - state.withLock({ $0.lastSync }) >= syncInterval {

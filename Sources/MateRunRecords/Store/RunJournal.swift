@@ -37,7 +37,8 @@ package enum RunJournal {
     /// A fix's line, written straight into `bytes`: a run keeps one a second of run time, so a
     /// replay at `--speed max` writes hundreds of thousands, and a `JSON` tree per line cost more
     /// than the whole run.
-    static func writeFixLine(_ fix: RecordedFix, figures: JournalFixFigures, to bytes: inout [UInt8]) {
+    static func writeFixLine(_ kept: KeptFix, to bytes: inout [UInt8]) {
+        let fix = kept.fix
         var writer = JSONWriter(appendingTo: &bytes)
         writer.fields(room: fixLineRoom) { line in
             line.field("type", constant: "fix")
@@ -51,9 +52,9 @@ package enum RunJournal {
             if let activity = fix.activity { line.field("act", constant: activity.journalName) }
             line.field("d", fix.distanceMetres)
             line.field("m", fix.movingSeconds)
-            line.field("e", figures.elapsedSeconds)
-            line.field("kcal", figures.caloriesKilocalories)
-            line.field("gain", figures.elevationGainMetres)
+            line.field("e", kept.elapsedSeconds)
+            line.field("kcal", kept.caloriesKilocalories)
+            line.field("gain", kept.elevationGainMetres)
         }
         writer.endLine(into: &bytes)
     }
