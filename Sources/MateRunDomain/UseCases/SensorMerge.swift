@@ -17,6 +17,9 @@ enum SensorReading: Sendable {
 struct SensorMerge {
     /// Exactly one of the three is set. Optionals rather than an enum, so that reading mutates
     /// the merge in place (`recorded?.next()`) instead of copying it out and back per sample.
+    /// The two stream merges are classes: an `AsyncStream` iterator's size is only known at run
+    /// time (the concurrency library may change it), and held inline it would make every field
+    /// of the merge, and of the run that holds it, be found through a runtime lookup.
     private var recorded: KnownSamplesMerge?
     private var ordered: OrderedSensorMerge?
     private var arrival: ArrivalSensorMerge?
@@ -94,7 +97,7 @@ struct KnownSamplesMerge {
 }
 
 /// Reads the next sample of both streams before choosing the earlier one.
-struct OrderedSensorMerge {
+final class OrderedSensorMerge {
     private var locations: AsyncStream<LocationSample>.Iterator
     private var motions: AsyncStream<MotionSample>.Iterator
     private var nextLocation: LocationSample?
@@ -107,7 +110,7 @@ struct OrderedSensorMerge {
         self.motions = motions.makeAsyncIterator()
     }
 
-    mutating func next() async -> SensorReading? {
+    func next() async -> SensorReading? {
         if nextLocation == nil, !locationsEnded {
             nextLocation = await locations.next(isolation: #isolation)
             locationsEnded = nextLocation == nil
@@ -128,7 +131,7 @@ struct OrderedSensorMerge {
 
 /// Reads both streams at once, each in its own task, and hands readings on as they arrive.
 /// Ending the consumer (or cancelling its task) cancels both readers.
-struct ArrivalSensorMerge {
+final class ArrivalSensorMerge {
     private var readings: AsyncStream<SensorReading>.Iterator
 
     init(locations: AsyncStream<LocationSample>, motions: AsyncStream<MotionSample>) {
@@ -148,7 +151,7 @@ struct ArrivalSensorMerge {
         readings = stream.makeAsyncIterator()
     }
 
-    mutating func next() async -> SensorReading? {
+    func next() async -> SensorReading? {
         await readings.next(isolation: #isolation)
     }
 }
