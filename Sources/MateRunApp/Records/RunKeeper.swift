@@ -90,7 +90,7 @@ final class RunKeeper {
     }
 
     /// The most fixes held at once: a burst of a replay at full speed is handed over in blocks of
-    /// this many (about 30 KB), a few milliseconds of its run.
+    /// this many (about 27 KB), a few milliseconds of its run.
     private static let heldLimit = 256
 
     /// The mate's figures, kept at most once a second of the mate's run time.

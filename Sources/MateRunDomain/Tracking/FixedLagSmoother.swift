@@ -67,7 +67,7 @@ struct FixedLagSmoother {
         time: Double, dt: Double, prior: (east: KalmanAxis.Estimate, north: KalmanAxis.Estimate),
         filtered: (east: KalmanAxis.Estimate, north: KalmanAxis.Estimate)
     ) -> Point? {
-        let slot = (start + count) % entries.count
+        let slot = wrapped(start + count)
         entries[slot] = Entry(time: time, dt: dt, priorEast: prior.east, priorNorth: prior.north,
                               east: filtered.east, north: filtered.north)
         if count > 0 {
@@ -82,7 +82,7 @@ struct FixedLagSmoother {
         count += 1
         smoothBack()
         let settled = smoothed[0]
-        start = (start + 1) % entries.count
+        start = wrapped(start + 1)
         count -= 1
         return settled
     }
@@ -99,7 +99,7 @@ struct FixedLagSmoother {
     /// Moves the frame under the window (see `KalmanAxis.shift`).
     mutating func shift(east: Double, north: Double) {
         for index in 0..<count {
-            let slot = (start + index) % entries.count
+            let slot = wrapped(start + index)
             entries[slot].priorEast.shift(by: east)
             entries[slot].priorNorth.shift(by: north)
             entries[slot].east.shift(by: east)
@@ -107,12 +107,22 @@ struct FixedLagSmoother {
         }
     }
 
+    /// The slot of a place in the ring counted from slot 0, less than twice round: a compare, not
+    /// the division `%` is, three times a fix on the tracker's path.
+    private func wrapped(_ place: Int) -> Int {
+        Self.wrapped(place, slots: entries.count)
+    }
+
+    private static func wrapped(_ place: Int, slots: Int) -> Int {
+        place >= slots ? place - slots : place
+    }
+
     /// Runs the RTS recursion from the newest entry back to the oldest, into `smoothed`.
     private mutating func smoothBack() {
         let count = count, start = start
         entries.withUnsafeBufferPointer { entries in
             smoothed.withUnsafeMutableBufferPointer { smoothed in
-                var later = (start + count - 1) % entries.count
+                var later = Self.wrapped(start + count - 1, slots: entries.count)
                 var east = (entries[later].east.position, entries[later].east.velocity)
                 var north = (entries[later].north.position, entries[later].north.velocity)
                 smoothed[count - 1] = Point(time: entries[later].time, east: east.0, north: north.0)

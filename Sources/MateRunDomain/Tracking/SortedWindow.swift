@@ -21,9 +21,11 @@ struct SortedWindow {
         count = 0
     }
 
-    /// The value `back` places before the newest (0 is the newest); `back` < `count`.
+    /// The value `back` places before the newest (0 is the newest); `back` < `count`. (The ring's
+    /// indices wrap with a compare rather than `%`: a division, five times a fix here.)
     func recent(_ back: Int) -> Double {
-        arrivals[(next - 1 - back + 2 * arrivals.count) % arrivals.count]
+        let place = next - 1 - back
+        return arrivals[place < 0 ? place + arrivals.count : place]
     }
 
     /// The oldest value, which the next `append` replaces once the window is full.
@@ -54,6 +56,6 @@ struct SortedWindow {
             sorted[hole] = value
         }
         arrivals[next] = value
-        next = (next + 1) % arrivals.count
+        next = next + 1 == arrivals.count ? 0 : next + 1
     }
 }
