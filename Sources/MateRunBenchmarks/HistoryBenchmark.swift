@@ -69,7 +69,7 @@ enum HistoryBenchmark {
                 elapsedSeconds: fix.time, movingSeconds: fix.movingSeconds, distanceMetres: metres,
                 caloriesKilocalories: metres / 1000 * 70, elevationGainMetres: metres / 200
             )
-            try recording.record(fix, snapshot: snapshot)
+            try recording.record([KeptFix(fix, at: snapshot)])
             if Int(metres / 1000) > splits.count {
                 let split = Split(
                     index: splits.count + 1, distanceMetres: 1000, movingSeconds: fix.time - (splits.last?.endElapsedSeconds ?? 0),

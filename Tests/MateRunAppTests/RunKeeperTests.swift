@@ -84,6 +84,12 @@ private final class SilentScreen: RunScreen {
     func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {}
 }
 
+/// A use case whose events come from a stream made by the test.
+private struct WaitedRun: RunningUseCase {
+    let stream: RunEventStream
+    func events() -> RunEventStream { stream }
+}
+
 /// A use case that publishes a fixed list of events.
 private struct ScriptedRun: RunningUseCase {
     let script: [RunEvent]
@@ -172,6 +178,31 @@ struct RunKeeperTests {
         #expect(store.kept.withLock { $0.handedOver } == [2])
     }
 
+    @Test func theRunFlowHandsEveryFixOverBeforeItsRunWaitsForTheNext() async {
+        // Given a run whose every event must be waited for (a live run, a replay at its own
+        // pace), which notes how many fixes the store held when the next event was asked for
+        let store = MemoryRecordStore()
+        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: ManualClock(), countdownSeconds: 0)
+        flow.keeper = keeper(store)
+        let heldWhenAsked = Mutex<[Int]>([])
+        let produced = Mutex(0)
+        let events: [RunEvent] = (1...5).map { progress(Double($0), metres: Double($0) * 3, fix: $0) }
+            + [.finished(RunSummary(snapshot: RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 15), splits: [], ending: .stopped))]
+        // When the flow runs it
+        _ = await flow.run {
+            WaitedRun(stream: RunEventStream(unfolding: {
+                heldWhenAsked.withLock { $0.append(store.kept.withLock { $0.fixes.count }) }
+                return produced.withLock { count in
+                    defer { count += 1 }
+                    return count < events.count ? events[count] : nil
+                }
+            }))
+        }
+        // Then each fix was in the store before the run asked for the next event
+        #expect(heldWhenAsked.withLock { $0 } == [0, 1, 2, 3, 4, 5, 5])
+        #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2, 3, 4, 5])
+    }
+
     @Test func aFixRecordedOutsideABurstReachesTheRecordingAtOnce() {
         // Given a keeper whose run has begun
         let store = MemoryRecordStore()
@@ -215,12 +246,11 @@ struct RunKeeperTests {
         keeper.begin()
         // When a burst of 600 seconds is held without a wait
         for second in 1...600 { keeper.hold(progress(Double(second), metres: Double(second) * 3, fix: second)) }
-        // Then blocks of a few hundred reached the recording as the burst went, and the rest
-        // when handed over
-        let blocks = store.kept.withLock { $0.handedOver }
-        #expect(!blocks.isEmpty)
-        #expect(blocks.allSatisfy { $0 == blocks[0] })
+        // Then blocks of 256 reached the recording as the burst went, and the rest when handed
+        // over, every fix once and in order
+        #expect(store.kept.withLock { $0.handedOver } == [256, 256])
         keeper.handOver()
+        #expect(store.kept.withLock { $0.handedOver } == [256, 256, 88])
         #expect(store.kept.withLock { $0.fixes.map(\.time) } == (1...600).map(Double.init))
     }
 

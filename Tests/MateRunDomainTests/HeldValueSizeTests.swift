@@ -6,10 +6,12 @@ import Testing
 /// `Double`s) would grow every one of them.
 @Suite("Values held by the hundred thousand keep their size")
 struct HeldValueSizeTests {
-    @Test func aFixIsSixtyFourBytesAMotionUpdateThirtyTwoAndAKeptFixEighty() {
+    @Test func aFixIsSixtyFourBytesAMotionUpdateThirtyTwoARecordedFixEightyAndAKeptOneAHundredAndFour() {
         #expect(MemoryLayout<LocationSample>.stride == 64)
         #expect(MemoryLayout<MotionSample>.stride == 32)
         #expect(MemoryLayout<RecordedFix>.stride == 80)
+        // (A burst of a replay hands 256 of these over at once: about 27 KB.)
+        #expect(MemoryLayout<KeptFix>.stride == 104)
     }
 
     @Test func aMissingFigureTakesNoMoreRoomThanAPresentOneAndReadsBackMissing() {

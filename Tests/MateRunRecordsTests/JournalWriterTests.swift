@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MateRunDomain
 import Synchronization
 @testable import MateRunRecords
 import Testing
@@ -183,7 +184,7 @@ struct JournalWriterTests {
         }
         appender.start()
         // When the appender has gone as far as it can (it waits for the writer after a backlog
-        // of 8,192 entries; the writer has taken at most one backlog before its write stuck)
+        // of 8,192 lines; the writer has taken at most one backlog before its write stuck)
         #expect(try await eventually { appended.value >= 8_192 })
         try await Task.sleep(for: .milliseconds(300))
         // Then it has not appended them all: it waits rather than holding 50,000 entries
@@ -200,6 +201,49 @@ struct JournalWriterTests {
         }
         #expect(String(decoding: received, as: UTF8.self) == expected)
         #expect(try await eventually { appended.value == lines })
+        writer.abandon()
+    }
+
+    @Test func anAppenderOfBurstsWaitsWhenTheirLinesAreTheBacklogNotTheirEntries() async throws {
+        // Given a writer whose "disk" takes nothing yet, and a replay handing it bursts of 256
+        // fixes, one entry each
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer { close(readEnd) }
+        let writer = JournalWriter(descriptor: writeEnd, path: "pipe", syncInterval: nil)
+        let bursts = 200
+        let burst = (0..<256).map { index in
+            KeptFix(
+                RecordedFix(time: Double(index), coordinate: Coordinate(latitude: 47, longitude: 8), distanceMetres: Double(index),
+                            movingSeconds: Double(index)),
+                elapsedSeconds: Double(index), caloriesKilocalories: 0, elevationGainMetres: 0)
+        }
+        let appended = Count()
+        let appender = Thread {
+            for _ in 0..<bursts {
+                try? writer.append(.fixes(burst))
+                appended.add()
+            }
+        }
+        appender.start()
+        // When the appender has gone as far as it can (8,192 lines behind, 32 bursts, and at
+        // most one backlog taken by the writer before its write stuck)
+        #expect(try await eventually { appended.value >= 32 })
+        try await Task.sleep(for: .milliseconds(300))
+        // Then it waits after a few dozen bursts: their lines, not their entries, are counted
+        #expect(appended.value <= 3 * 32, "\(appended.value) bursts appended")
+        // And once the pipe is read, every line arrives and the appender finishes
+        var lines = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var reader = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        while lines < bursts * burst.count, poll(&reader, 1, 30_000) == 1 {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            lines += buffer[..<count].count { $0 == UInt8(ascii: "\n") }
+        }
+        #expect(lines == bursts * burst.count)
+        #expect(try await eventually { appended.value == bursts })
         writer.abandon()
     }
 }

@@ -84,3 +84,11 @@ enum Runs {
         )
     }
 }
+
+extension RunRecording {
+    /// Appends one point of the track with the figures `snapshot` has, as a run that waits for
+    /// each fix hands it over.
+    func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
+        try record([KeptFix(fix, at: snapshot)])
+    }
+}

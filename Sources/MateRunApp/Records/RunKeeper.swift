@@ -81,12 +81,15 @@ final class RunKeeper {
     }
 
     /// Hands the held fixes to the recording, which may keep the list: the next are held in a
-    /// new one, with room for a whole block.
+    /// new one, with room for a whole block after a full one (a burst goes on). After a shorter
+    /// one (a run that waits between fixes) the new list starts small, since the journal's
+    /// writer holds each list it is handed, with its room, until it is written.
     func handOver() {
         guard !held.isEmpty else { return }
+        let wasFull = held.count >= Self.heldLimit
         attempt { try recording?.record(held) }
         held = []
-        held.reserveCapacity(Self.heldLimit)
+        if wasFull { held.reserveCapacity(Self.heldLimit) }
     }
 
     /// The most fixes held at once: a burst of a replay at full speed is handed over in blocks of

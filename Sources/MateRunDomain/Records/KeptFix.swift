@@ -3,7 +3,7 @@
 ///
 /// Its own value rather than the whole `RunSnapshot`, so that a replay ahead of real time can
 /// hold hundreds of fixes and hand them over at once (`RunRecording.record(_:)`).
-package struct KeptFix: Sendable, Equatable {
+package struct KeptFix: Sendable {
     package var fix: RecordedFix
     /// The run's elapsed seconds, pauses included, at the fix.
     package var elapsedSeconds: Double

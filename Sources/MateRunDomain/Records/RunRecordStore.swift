@@ -1,8 +1,8 @@
 /// Where kept runs live: the port the run flow and the history commands call, so that neither
 /// knows about files.
 ///
-/// A run is kept as it goes: `begin` starts a recording that writes every fix as it comes, and
-/// `finish` seals it. A recording that never finished (the process was killed) is found again by
+/// A run is kept as it goes: `begin` starts a recording that writes the fixes as they are
+/// handed to it (each as it comes, or a replay's burst at once), and `finish` seals it. A recording that never finished (the process was killed) is found again by
 /// `recoverInterrupted` and kept with the ending `interrupted`.
 package protocol RunRecordStore: Sendable {
     /// Starts keeping a new run, as surely as `durability` says; the header is on disk before
@@ -35,7 +35,7 @@ extension RunRecordStore {
 /// One run being kept. The run flow calls `record` with the fixes of about every second of run
 /// time (a live run one at a time, a replay ahead of real time many at once), `record(split:)`
 /// and `record(lap:)` on each split and lap, `record(mate:)` on the mate's progress, and `finish`
-/// once at the end.
+/// once at the end. An object: it is the one journal of its run, shared by whoever holds it.
 package protocol RunRecording: AnyObject, Sendable {
     var id: RunRecordID { get }
     /// Appends points of the track, in order, each with the run's figures at that moment.
@@ -54,11 +54,6 @@ package protocol RunRecording: AnyObject, Sendable {
 }
 
 extension RunRecording {
-    /// Appends a point of the track with the run's figures `snapshot` has.
-    package func record(_ fix: RecordedFix, snapshot: RunSnapshot) throws {
-        try record([KeptFix(fix, at: snapshot)])
-    }
-
     /// Seals the run with the start its header was begun with.
     @discardableResult
     package func finish(_ outcome: RunRecordOutcome) throws -> RunRecordSummary {

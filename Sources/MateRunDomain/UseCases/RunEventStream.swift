@@ -50,7 +50,8 @@ package struct RunEventStream: AsyncSequence, Sendable {
     ///
     /// `beforeWaiting` is called whenever the next event is not at hand, before waiting for it
     /// (for a stream, after every event): what `body` put off while events came without a wait
-    /// is then done before the run waits.
+    /// is then done before the run waits. It is not called when the run ends without a wait:
+    /// what is still put off then is the caller's to finish once this returns.
     package func forEach(beforeWaiting: () -> Void = {}, _ body: (RunEvent) -> Void) async {
         claim.take("RunEventStream")
         switch source {

@@ -17,9 +17,6 @@ enum SensorReading: Sendable {
 struct SensorMerge {
     /// Exactly one of the three is set. Optionals rather than an enum, so that reading mutates
     /// the merge in place (`recorded?.next()`) instead of copying it out and back per sample.
-    /// The two stream merges are classes: an `AsyncStream` iterator's size is only known at run
-    /// time (the concurrency library may change it), and held inline it would make every field
-    /// of the merge, and of the run that holds it, be found through a runtime lookup.
     private var recorded: KnownSamplesMerge?
     private var ordered: OrderedSensorMerge?
     private var arrival: ArrivalSensorMerge?
@@ -97,6 +94,11 @@ struct KnownSamplesMerge {
 }
 
 /// Reads the next sample of both streams before choosing the earlier one.
+///
+/// A class, as `ArrivalSensorMerge` is: an `AsyncStream` iterator's size is known only at run
+/// time (the concurrency library is built to change it), and held inline it would make every
+/// field of `SensorMerge`, and of the run's steps that hold it, be found through the type's
+/// metadata, at every event of every run.
 final class OrderedSensorMerge {
     private var locations: AsyncStream<LocationSample>.Iterator
     private var motions: AsyncStream<MotionSample>.Iterator
@@ -130,7 +132,8 @@ final class OrderedSensorMerge {
 }
 
 /// Reads both streams at once, each in its own task, and hands readings on as they arrive.
-/// Ending the consumer (or cancelling its task) cancels both readers.
+/// Ending the consumer (or cancelling its task) cancels both readers. A class, for the reason
+/// `OrderedSensorMerge` gives.
 final class ArrivalSensorMerge {
     private var readings: AsyncStream<SensorReading>.Iterator
 

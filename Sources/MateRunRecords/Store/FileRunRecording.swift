@@ -43,11 +43,7 @@ final class FileRunRecording: RunRecording {
     }
 
     func record(_ fixes: [KeptFix]) throws {
-        try state.withLock { state throws(RecordStoreError) in
-            guard !state.sealed else { throw sealedError() }
-            try journal.append(.fixes(fixes))
-            state.fixCount += fixes.count
-        }
+        try append(.fixes(fixes)) { $0.fixCount += fixes.count }
     }
 
     func record(split: Split) throws {
