@@ -203,6 +203,31 @@ struct RunKeeperTests {
         #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2, 3, 4, 5])
     }
 
+    @Test func aFixNoProgressCarriedIsKeptBeforeTheLatestWithItsOwnFigures() {
+        // Given a keeper that kept fix 1, and a progress whose latest fix is 3, holding fix 2 as
+        // one no progress carried (its second's progress went out before it came)
+        let store = MemoryRecordStore()
+        let keeper = keeper(store)
+        keeper.begin()
+        keeper.record(progress(1, metres: 3, fix: 1))
+        let second = LocationSample(time: 2, coordinate: Coordinate(latitude: 47.00002, longitude: 8), elevation: 411)
+        let uncarried = KeptFix(
+            DeliveredFix(number: 2, sample: second, activity: .walking),
+            at: RunSnapshot(elapsedSeconds: 2.4, movingSeconds: 2.4, distanceMetres: 5.5, heartRateBPM: 140))
+        guard case .progress(var snapshot) = progress(3, metres: 9, fix: 3) else { return }
+        snapshot.uncarriedFix = UncarriedFix(number: 2, kept: uncarried)
+        // When it is kept, and again in the next progress (the snapshots after it hold it)
+        keeper.record(.progress(snapshot))
+        let fourth = LocationSample(time: 4, coordinate: Coordinate(latitude: 47.00004, longitude: 8), elevation: 412)
+        snapshot.latestFix = DeliveredFix(number: 4, sample: fourth, activity: .running)
+        keeper.record(.progress(snapshot))
+        // Then fix 2 is kept once, between 1 and 3, with the figures it was held with
+        let fixes = store.kept.withLock { $0.fixes }
+        #expect(fixes.map(\.time) == [1, 2, 3, 4])
+        #expect(fixes[1] == uncarried.fix)
+        #expect(fixes[1].distanceMetres == 5.5 && fixes[1].heartRate == 140 && fixes[1].activity == .walking)
+    }
+
     @Test func aFixRecordedOutsideABurstReachesTheRecordingAtOnce() {
         // Given a keeper whose run has begun
         let store = MemoryRecordStore()

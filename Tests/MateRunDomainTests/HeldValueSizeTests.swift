@@ -31,7 +31,8 @@ struct HeldValueSizeTests {
         #expect(full.elevation == nil)
     }
 
-    @Test func aSnapshotWithItsDeliveredFixAndWorkoutStepsIsFourHundredBytes() {
-        #expect(MemoryLayout<RunSnapshot>.stride == 400)
+    @Test func aSnapshotWithItsDeliveredFixesAndWorkoutStepsIsFiveHundredAndTwelveBytes() {
+        // (400, and 112 for a fix no progress carried, held with its figures.)
+        #expect(MemoryLayout<RunSnapshot>.stride == 512)
     }
 }

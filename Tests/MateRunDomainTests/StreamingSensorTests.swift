@@ -1,6 +1,7 @@
 import MateRunDomain
 import MateRunScenarios
 import MateRunTestSupport
+import Synchronization
 import Testing
 
 /// A location sensor that is not a replay: the test pushes fixes into it as a device or a socket
@@ -14,6 +15,23 @@ private struct PushedLocations: LocationProvider {
 private struct PushedMotions: MotionProvider {
     let stream: AsyncStream<MotionSample>
     func motionUpdates() -> AsyncStream<MotionSample> { stream }
+}
+
+/// What the progresses of a run said: the latest second, and which fixes they carried (as the
+/// latest, or as one no progress carried before).
+private final class ProgressNotes: Sendable {
+    private let notes = Mutex((lastSecond: -1.0, fixes: Set<Int>()))
+
+    func note(_ snapshot: RunSnapshot) {
+        notes.withLock { notes in
+            notes.lastSecond = snapshot.elapsedSeconds
+            if let fix = snapshot.latestFix { notes.fixes.insert(fix.number) }
+            if let fix = snapshot.uncarriedFix { notes.fixes.insert(fix.number) }
+        }
+    }
+
+    var lastSecond: Double { notes.withLock { $0.lastSecond } }
+    var carriedFixes: Set<Int> { notes.withLock { $0.fixes } }
 }
 
 @Suite("The sensor ports take any stream, not only a replay")
@@ -50,6 +68,49 @@ struct StreamingSensorTests {
         #expect(pushed?.ending == .sensorsEnded)
         #expect(abs((pushed?.snapshot.distanceMetres ?? 0) - (replay?.snapshot.distanceMetres ?? -1)) < 1)
         #expect(pushed?.snapshot.elapsedSeconds == replay?.snapshot.elapsedSeconds)
+    }
+
+    @Test func everyFixReachesAProgressWhateverOrderTheStreamsDeliverIn() async throws {
+        // Given a paced run of sensors the test pushes into, whose motion update comes before
+        // the fix in every other second (a live run's two streams may deliver either first)
+        let (locations, locationSink) = AsyncStream.makeStream(of: LocationSample.self)
+        let (motions, motionSink) = AsyncStream.makeStream(of: MotionSample.self)
+        let progress = ProgressNotes()
+        let running = Task {
+            let useCase = DefaultRunningUseCase(
+                profile: RunnerProfile(name: "Ada", weightKilograms: 60), goalMetres: nil,
+                locationProvider: PushedLocations(stream: locations), motionProvider: PushedMotions(stream: motions),
+                clock: ManualClock())
+            await useCase.events().forEach { event in
+                if case .progress(let snapshot) = event { progress.note(snapshot) }
+            }
+        }
+        func progressOut(_ second: Int) async throws {
+            for _ in 0..<10_000 where progress.lastSecond < Double(second) {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        func fix(_ second: Int) -> LocationSample {
+            LocationSample(time: Double(second), coordinate: Coordinate(latitude: 45 + Double(second) * 3e-5, longitude: 7),
+                           horizontalAccuracy: 4)
+        }
+        func motion(_ second: Int) -> MotionSample { MotionSample(time: Double(second), activity: .running, cadence: 170) }
+        // When each even second's motion update is taken (its progress out) before its fix
+        // comes, and each odd second's fix comes first
+        for second in stride(from: 0, to: 30, by: 2) {
+            motionSink.yield(motion(second))
+            try await progressOut(second)
+            locationSink.yield(fix(second))
+            locationSink.yield(fix(second + 1))
+            try await progressOut(second + 1)
+            motionSink.yield(motion(second + 1))
+        }
+        locationSink.finish()
+        motionSink.finish()
+        try await withTimeout { await running.value }
+        // Then every fix reached a progress, for the run to keep: those superseded by the next
+        // before a progress carried them as the latest, as one no progress carried
+        #expect(progress.carriedFixes == Set(1...30))
     }
 
     private func summary(of useCase: DefaultRunningUseCase) async -> RunSummary? {

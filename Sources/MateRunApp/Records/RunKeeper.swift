@@ -3,7 +3,8 @@ import MateRunDomain
 /// Keeps one run in the history as it goes, through the store's port: the header when the run
 /// starts, a fix about once a second (at each progress event, the latest fix the location sensor
 /// delivered, at its own time, with the heart rate, cadence and activity the run had then, and
-/// the run's distance and moving time), each split and lap, the mate's progress, and the ending
+/// the run's distance and moving time; and before it, a fix no progress carried, which the
+/// snapshot holds with its own figures), each split and lap, the mate's progress, and the ending
 /// when it is over.
 ///
 /// Everything kept comes from what the running use case publishes (the snapshot's
@@ -133,7 +134,7 @@ final class RunKeeper {
             end.time = max(end.time, snapshot.elapsedSeconds)
             end.distanceMetres = snapshot.distanceMetres
             end.movingSeconds = snapshot.movingSeconds
-            keep(end, snapshot: snapshot)
+            keep(KeptFix(end, at: snapshot))
         }
         handOver()
         attempt { try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)) }
@@ -143,19 +144,17 @@ final class RunKeeper {
     /// already (a loss of signal keeps no made-up points).
     private func keepFix(_ snapshot: RunSnapshot) {
         guard let delivered = snapshot.latestFix, delivered.number > lastKeptNumber else { return }
+        if let uncarried = snapshot.uncarriedFix, uncarried.number > lastKeptNumber {
+            keep(uncarried.kept)
+        }
         lastKeptNumber = delivered.number
-        let sample = delivered.sample
-        keep(RecordedFix(
-            time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
-            heartRate: snapshot.heartRateBPM, cadence: snapshot.cadenceSPM, horizontalAccuracy: sample.horizontalAccuracy,
-            activity: delivered.activity, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
-            snapshot: snapshot)
+        keep(KeptFix(delivered, at: snapshot))
     }
 
-    private func keep(_ fix: RecordedFix, snapshot: RunSnapshot) {
-        lastKeptFix = fix
+    private func keep(_ kept: KeptFix) {
+        lastKeptFix = kept.fix
         guard !failed else { return }
-        held.append(KeptFix(fix, at: snapshot))
+        held.append(kept)
     }
 
     private func attempt(_ body: () throws -> Void) {

@@ -40,6 +40,8 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
     package var workout: WorkoutPosition?
     /// The latest fix the location sensor delivered, nil before the first.
     package var latestFix: DeliveredFix?
+    /// The latest fix that no progress carried before a newer one came, if any did not.
+    package var uncarriedFix: UncarriedFix?
     /// Laps the runner has marked so far.
     package var lapCount: Int
     /// Where the lap under way began: distance and moving time at the last mark (0 before one).
@@ -64,7 +66,7 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
         position: Coordinate? = nil, elevationMetres: Double? = nil, gradePercent: Double? = nil,
         heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil,
         lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0,
-        latestFix: DeliveredFix? = nil
+        latestFix: DeliveredFix? = nil, uncarriedFix: UncarriedFix? = nil
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
@@ -86,6 +88,7 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
         self.lapStartDistanceMetres = lapStartDistanceMetres
         self.lapStartMovingSeconds = lapStartMovingSeconds
         self.latestFix = latestFix
+        self.uncarriedFix = uncarriedFix
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.

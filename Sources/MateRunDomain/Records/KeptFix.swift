@@ -3,7 +3,7 @@
 ///
 /// Its own value rather than the whole `RunSnapshot`, so that a replay ahead of real time can
 /// hold hundreds of fixes and hand them over at once (`RunRecording.record(_:)`).
-package struct KeptFix: Sendable {
+package struct KeptFix: Sendable, Equatable, BitwiseCopyable {
     package var fix: RecordedFix
     /// The run's elapsed seconds, pauses included, at the fix.
     package var elapsedSeconds: Double
@@ -22,5 +22,17 @@ package struct KeptFix: Sendable {
         self.init(
             fix, elapsedSeconds: snapshot.elapsedSeconds, caloriesKilocalories: snapshot.caloriesKilocalories,
             elevationGainMetres: snapshot.elevationGainMetres)
+    }
+
+    /// The fix the sensor delivered, kept with the figures `snapshot` has: the heart rate and
+    /// cadence then, what the motion sensor said, and the run's distance and moving time.
+    package init(_ delivered: DeliveredFix, at snapshot: RunSnapshot) {
+        let sample = delivered.sample
+        self.init(
+            RecordedFix(
+                time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
+                heartRate: snapshot.heartRateBPM, cadence: snapshot.cadenceSPM, horizontalAccuracy: sample.horizontalAccuracy,
+                activity: delivered.activity, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
+            at: snapshot)
     }
 }

@@ -5,7 +5,7 @@
 /// bests and an export's DistanceMeters agree with what the runner was shown, without
 /// re-measuring the track. A kept run holds one a second, and a replay hands its journal one a
 /// fix: the figures that may be missing are kept in 8 bytes each (`PackedOptional`).
-package struct RecordedFix: Sendable, Equatable {
+package struct RecordedFix: Sendable, Equatable, BitwiseCopyable {
     /// Seconds since the start of the run (elapsed, pauses included).
     package var time: Double
     package var coordinate: Coordinate

@@ -31,7 +31,8 @@ package struct RunSession: Sendable {
     private var lastFixTime: Double?
     /// The latest fix delivered, accepted or not, and how many were delivered: what the run keeps.
     private var lastDelivered: LocationSample?
-    private var deliveredCount = 0
+    private(set) var deliveredCount = 0
+    private var uncarried: UncarriedFix?
 
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
@@ -75,7 +76,7 @@ package struct RunSession: Sendable {
     }
 
     /// Inlined so that a snapshot handed out in an event is built in the event's box, not on the
-    /// stack and then copied in (400 bytes, once a second of run time).
+    /// stack and then copied in (512 bytes, once a second of run time).
     @inline(__always)
     package var snapshot: RunSnapshot {
         RunSnapshot(
@@ -88,7 +89,19 @@ package struct RunSession: Sendable {
             gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: clock.workoutTime(at: elapsedSeconds)),
             lapStartDistanceMetres: ledger.lapStartDistance, lapStartMovingSeconds: ledger.lapStartMoving,
             lapCount: ledger.laps.count,
-            latestFix: lastDelivered.map { DeliveredFix(number: deliveredCount, sample: $0, activity: activity) })
+            latestFix: lastDelivered.map { DeliveredFix(number: deliveredCount, sample: $0, activity: activity) },
+            uncarriedFix: uncarried)
+    }
+
+    /// The time of the latest fix delivered, accepted or not.
+    var lastDeliveredTime: Double? { lastDelivered?.time }
+
+    /// Holds the latest fix delivered, with the figures now, as one no progress carried
+    /// (`RunSnapshot.uncarriedFix`): the use case's call, just before a newer fix comes.
+    mutating func holdLatestFixAsUncarried() {
+        let now = snapshot
+        guard let latest = now.latestFix else { return }
+        uncarried = UncarriedFix(number: latest.number, kept: KeptFix(latest, at: now))
     }
 
     /// Moves run time forward (never back) and applies auto-pause.

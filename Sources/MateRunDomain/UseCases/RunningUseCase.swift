@@ -90,6 +90,9 @@ private struct RunSteps {
     /// copied in and out of `pending`: it is nearly every event of a run).
     private var progressDue = false
     private var publishedSecond = -1.0
+    /// How many fixes had been delivered when the last progress went out, and the time of the
+    /// latest of them: the fix that progress carried.
+    private var progressFix = (count: 0, time: -Double.infinity)
     private(set) var finished = false
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
@@ -135,6 +138,7 @@ private struct RunSteps {
             }
             guard progressDue else { return nil }
             progressDue = false
+            progressFix = (session.deliveredCount, session.lastDeliveredTime ?? -.infinity)
             return .progress(session.snapshot)
         }
         pendingIndex += 1
@@ -159,7 +163,9 @@ private struct RunSteps {
         let gpsOK = session.gpsOK
         if applyCommands() { return }
         switch reading {
-        case .location(let sample): session.record(sample)
+        case .location(let sample):
+            holdFixNoProgressCarried()
+            session.record(sample)
         case .motion(let sample): session.record(sample)
         }
         for split in session.splits[splitCount...] {
@@ -184,6 +190,17 @@ private struct RunSteps {
             publishedSecond = second
             progressDue = true
         }
+    }
+
+    /// A fix about to be superseded by the one coming, that no progress carried (a motion update
+    /// of its second came first and took that second's progress), is held in the snapshots that
+    /// follow, so that the run keeps it. Not a fix within 0.9 s of the one the last progress
+    /// carried: a receiver faster than 1 Hz is kept a fix a second.
+    private mutating func holdFixNoProgressCarried() {
+        guard session.deliveredCount > progressFix.count, let time = session.lastDeliveredTime,
+              time - progressFix.time >= 0.9 else { return }
+        progressFix = (session.deliveredCount, time)
+        session.holdLatestFixAsUncarried()
     }
 
     /// Applies the runner's commands at the current run time; true when one ended the run.
