@@ -214,7 +214,10 @@ struct RunKeeperTests {
         let uncarried = KeptFix(
             DeliveredFix(number: 2, sample: second, activity: .walking),
             at: RunSnapshot(elapsedSeconds: 2.4, movingSeconds: 2.4, distanceMetres: 5.5, heartRateBPM: 140))
-        guard case .progress(var snapshot) = progress(3, metres: 9, fix: 3) else { return }
+        guard case .progress(var snapshot) = progress(3, metres: 9, fix: 3) else {
+            Issue.record("the helper made no progress")
+            return
+        }
         snapshot.uncarriedFix = UncarriedFix(number: 2, kept: uncarried)
         // When it is kept, and again in the next progress (the snapshots after it hold it)
         keeper.record(.progress(snapshot))

@@ -201,3 +201,33 @@ extension RunningUseCaseTests {
         #expect(waits == 0)
     }
 }
+
+extension RunningUseCaseTests {
+    @Test func aReceiverFasterThanOneHertzHasNoFixHeldAsOneNoProgressCarried() async {
+        // Given ten minutes of 10 Hz fixes and 1 Hz motion updates, all known, unpaced (a replay
+        // at --speed max)
+        let clock = UnpacedTestClock()
+        let fixes = (0..<6_000).map { tenth in
+            LocationSample(time: Double(tenth) / 10, coordinate: Coordinate(latitude: 45 + Double(tenth) * 3e-6, longitude: 7),
+                           horizontalAccuracy: 4)
+        }
+        let motions = (0...600).map { MotionSample(time: Double($0), activity: .running, cadence: 170) }
+        let events = DefaultRunningUseCase(
+            profile: runner, goalMetres: nil,
+            locationProvider: RecordedSensor(samples: fixes, clock: clock),
+            motionProvider: RecordedSensor(samples: motions, clock: clock),
+            clock: clock).events()
+        // When its events are taken
+        var progress = 0
+        var held = 0
+        await events.forEach { event in
+            guard case .progress(let snapshot) = event else { return }
+            progress += 1
+            if snapshot.uncarriedFix != nil { held += 1 }
+        }
+        // Then a progress a second carries its fixes, and none is held besides: the run keeps a
+        // fix a second, as it always did
+        #expect(progress >= 600)
+        #expect(held == 0)
+    }
+}

@@ -20,18 +20,24 @@ private struct PushedMotions: MotionProvider {
 /// What the progresses of a run said: the latest second, and which fixes they carried (as the
 /// latest, or as one no progress carried before).
 private final class ProgressNotes: Sendable {
-    private let notes = Mutex((lastSecond: -1.0, fixes: Set<Int>()))
+    private let notes = Mutex((lastSecond: -1.0, fixes: Set<Int>(), heldAtTheirOwnTime: true))
 
     func note(_ snapshot: RunSnapshot) {
         notes.withLock { notes in
             notes.lastSecond = snapshot.elapsedSeconds
             if let fix = snapshot.latestFix { notes.fixes.insert(fix.number) }
-            if let fix = snapshot.uncarriedFix { notes.fixes.insert(fix.number) }
+            if let fix = snapshot.uncarriedFix {
+                notes.fixes.insert(fix.number)
+                notes.heldAtTheirOwnTime = notes.heldAtTheirOwnTime && fix.kept.elapsedSeconds == fix.kept.fix.time
+            }
         }
     }
 
     var lastSecond: Double { notes.withLock { $0.lastSecond } }
     var carriedFixes: Set<Int> { notes.withLock { $0.fixes } }
+    /// Whether every fix held as one no progress carried had the run's elapsed time equal to its
+    /// own (in a run whose fixes and motion updates share whole seconds).
+    var heldAtTheirOwnTime: Bool { notes.withLock { $0.heldAtTheirOwnTime } }
 }
 
 @Suite("The sensor ports take any stream, not only a replay")
@@ -89,6 +95,7 @@ struct StreamingSensorTests {
             for _ in 0..<10_000 where progress.lastSecond < Double(second) {
                 try await Task.sleep(for: .milliseconds(1))
             }
+            try #require(progress.lastSecond >= Double(second), "no progress for second \(second)")
         }
         func fix(_ second: Int) -> LocationSample {
             LocationSample(time: Double(second), coordinate: Coordinate(latitude: 45 + Double(second) * 3e-5, longitude: 7),
@@ -111,6 +118,8 @@ struct StreamingSensorTests {
         // Then every fix reached a progress, for the run to keep: those superseded by the next
         // before a progress carried them as the latest, as one no progress carried
         #expect(progress.carriedFixes == Set(1...30))
+        // And each held fix has the figures of its own moment, not of the fix that came after it
+        #expect(progress.heldAtTheirOwnTime)
     }
 
     private func summary(of useCase: DefaultRunningUseCase) async -> RunSummary? {

@@ -65,7 +65,8 @@ final class RunKeeper {
         handOver()
     }
 
-    /// Keeps what `event` brings; a fix may be held until `handOver` (at most `heldLimit`).
+    /// Keeps what `event` brings; its fixes may be held until `handOver`, or until `heldLimit`
+    /// or more are held.
     func hold(_ event: RunEvent) {
         switch event {
         case .progress(let snapshot):

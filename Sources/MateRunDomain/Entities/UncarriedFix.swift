@@ -6,6 +6,7 @@
 package struct UncarriedFix: Sendable, Equatable, BitwiseCopyable {
     /// The fix's `DeliveredFix.number`.
     package let number: Int
+    /// The fix as the run keeps it, with the figures a progress would have carried with it.
     package let kept: KeptFix
 
     package init(number: Int, kept: KeptFix) {

@@ -90,8 +90,8 @@ private struct RunSteps {
     /// copied in and out of `pending`: it is nearly every event of a run).
     private var progressDue = false
     private var publishedSecond = -1.0
-    /// How many fixes had been delivered when the last progress went out, and the time of the
-    /// latest of them: the fix that progress carried.
+    /// How many fixes had been delivered, and the time of the latest, when the last progress went
+    /// out or a fix was last held as one no progress carried: the latest fix the run will keep.
     private var progressFix = (count: 0, time: -Double.infinity)
     private(set) var finished = false
 
@@ -164,7 +164,7 @@ private struct RunSteps {
         if applyCommands() { return }
         switch reading {
         case .location(let sample):
-            holdFixNoProgressCarried()
+            holdFixNoProgressCarried(before: sample)
             session.record(sample)
         case .motion(let sample): session.record(sample)
         }
@@ -192,13 +192,15 @@ private struct RunSteps {
         }
     }
 
-    /// A fix about to be superseded by the one coming, that no progress carried (a motion update
-    /// of its second came first and took that second's progress), is held in the snapshots that
-    /// follow, so that the run keeps it. Not a fix within 0.9 s of the one the last progress
-    /// carried: a receiver faster than 1 Hz is kept a fix a second.
-    private mutating func holdFixNoProgressCarried() {
+    /// A fix about to be superseded by `next`, that no progress carried (a motion update of its
+    /// second came first and took that second's progress), is held in the snapshots that follow,
+    /// so that the run keeps it. Not a fix within 0.9 s of the one the run will keep before it,
+    /// or of `next`: a receiver faster than 1 Hz is kept a fix a second. (One is held at a time:
+    /// were the motion updates two seconds ahead of the fixes, a fix held and not yet carried
+    /// would give way to the next.)
+    private mutating func holdFixNoProgressCarried(before next: LocationSample) {
         guard session.deliveredCount > progressFix.count, let time = session.lastDeliveredTime,
-              time - progressFix.time >= 0.9 else { return }
+              time - progressFix.time >= 0.9, next.time - time >= 0.9 else { return }
         progressFix = (session.deliveredCount, time)
         session.holdLatestFixAsUncarried()
     }
