@@ -2,7 +2,8 @@
 /// knows about files.
 ///
 /// A run is kept as it goes: `begin` starts a recording that writes the fixes as they are
-/// handed to it (each as it comes, or a replay's burst at once), and `finish` seals it. A recording that never finished (the process was killed) is found again by
+/// handed to it (each as it comes, or a replay's burst at once), and `finish` seals it. A
+/// recording that never finished (the process was killed) is found again by
 /// `recoverInterrupted` and kept with the ending `interrupted`.
 package protocol RunRecordStore: Sendable {
     /// Starts keeping a new run, as surely as `durability` says; the header is on disk before

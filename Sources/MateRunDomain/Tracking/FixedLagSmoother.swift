@@ -67,7 +67,7 @@ struct FixedLagSmoother {
         time: Double, dt: Double, prior: (east: KalmanAxis.Estimate, north: KalmanAxis.Estimate),
         filtered: (east: KalmanAxis.Estimate, north: KalmanAxis.Estimate)
     ) -> Point? {
-        let slot = wrapped(start + count)
+        let slot = Self.wrapped(start + count, slots: entries.count)
         entries[slot] = Entry(time: time, dt: dt, priorEast: prior.east, priorNorth: prior.north,
                               east: filtered.east, north: filtered.north)
         if count > 0 {
@@ -82,7 +82,7 @@ struct FixedLagSmoother {
         count += 1
         smoothBack()
         let settled = smoothed[0]
-        start = wrapped(start + 1)
+        start = Self.wrapped(start + 1, slots: entries.count)
         count -= 1
         return settled
     }
@@ -99,7 +99,7 @@ struct FixedLagSmoother {
     /// Moves the frame under the window (see `KalmanAxis.shift`).
     mutating func shift(east: Double, north: Double) {
         for index in 0..<count {
-            let slot = wrapped(start + index)
+            let slot = Self.wrapped(start + index, slots: entries.count)
             entries[slot].priorEast.shift(by: east)
             entries[slot].priorNorth.shift(by: north)
             entries[slot].east.shift(by: east)
@@ -107,12 +107,8 @@ struct FixedLagSmoother {
         }
     }
 
-    /// The slot of a place in the ring counted from slot 0, less than twice round: a compare, not
-    /// the division `%` is, three times a fix on the tracker's path.
-    private func wrapped(_ place: Int) -> Int {
-        Self.wrapped(place, slots: entries.count)
-    }
-
+    /// The slot of a place in a ring of `slots` counted from slot 0, less than twice round: a
+    /// compare, not the division `%` is, three times a fix on the tracker's path.
     private static func wrapped(_ place: Int, slots: Int) -> Int {
         place >= slots ? place - slots : place
     }
