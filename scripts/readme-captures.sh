@@ -8,7 +8,9 @@
 #   <!-- capture: materun ARGS... -->          what `materun ARGS` prints into a pipe
 #   <!-- capture tmux COLSxROWS: materun ARGS -->  the whole window of a real terminal (tmux) once
 #                                              `materun ARGS` has ended, colour off
-# Every command runs with its runs kept in a temporary data directory, never the real home.
+# Every command runs with its runs kept in a temporary data directory, never the real home. A kept
+# run's id (the time it was kept, the process id, random bits) differs at every run: a capture
+# shows each one as YYYYMMDD-HHMMSS-PID-RANDOM.
 # The first two kinds are also compared by `swift test` (ReadmeCaptureTests); the tmux kind needs
 # tmux, so .ci/run runs this script with --check. With --check nothing is written and a capture
 # that differs fails.
@@ -30,6 +32,7 @@ check = os.environ["CHECK"] == "1"
 materun = os.environ["MATERUN"]
 socket = os.environ["SOCKET"]
 readme = open("README.md", encoding="utf-8").read()
+kept_id = re.compile(r"\b\d{8}-\d{6}-\d+-[0-9a-f]{8}\b")
 marker = re.compile(r"<!-- capture(?: tmux (\d+)x(\d+))?: (.+?) -->\n```(\w*)\n(.*?)```\n<!-- /capture -->", re.S)
 
 def golden(name):
@@ -60,7 +63,7 @@ def tmux(args, cols, rows):
     subprocess.run(base + ["kill-session", "-t", session], check=True)
     lines = screen.split("\n")
     lines = lines[:lines.index("__materun_done__")]
-    lines = [line.rstrip() for line in lines]
+    lines = [kept_id.sub("YYYYMMDD-HHMMSS-PID-RANDOM", line.rstrip()) for line in lines]
     while lines and not lines[-1]: lines.pop()
     while lines and not lines[0]: lines.pop(0)
     return "\n".join(lines) + "\n"

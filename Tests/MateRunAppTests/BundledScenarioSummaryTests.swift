@@ -33,7 +33,7 @@ struct BundledScenarioSummaryTests {
         // Given a bundled scenario
         let path = packageRoot + "/Scenarios/" + file
         // When it is replayed as fast as possible
-        let run = await runMateRun(["replay", path, "--speed", "max", "--json"])
+        let run = await runMateRun(["replay", path, "--speed", "max", "--json", "--no-save"])
         let summary = try #require(run.output.lines.last)
         // Then it ends with exactly the summary pinned for it
         #expect(run.status == 0)

@@ -18,7 +18,10 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
         { [self] message in log.withLock { $0.append("message \(message)") } }
     }
     func restore() {}
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
         log.withLock { $0.append("finish \(summary.ending)" + (pair.map { " \($0.result.rawValue)" } ?? "")) }
     }
 }

@@ -81,7 +81,10 @@ private final class SilentScreen: RunScreen {
     func announce(_ fields: [JSONMember], text: String) {}
     var messageWriter: @Sendable (String) -> Void { { _ in } }
     func restore() {}
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {}
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {}
 }
 
 /// A use case whose events come from a stream made by the test.
@@ -108,10 +111,10 @@ struct RunKeeperTests {
     private func keeper(_ store: MemoryRecordStore, durability: RunDurability = .live) -> RunKeeper {
         RunKeeper(
             store: store,
-            header: { startedAt, offset in
+            header: { startedAt, offset, keptAt in
                 RunRecordHeader(
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
-                    scenario: RecordedScenario(name: "test", path: "test.json"))
+                    scenario: RecordedScenario(name: "test", path: "test.json"), keptAt: keptAt)
             },
             start: RunStart(own: nil, wallTime: { (1_795_420_800, 3600) }), durability: durability,
             report: { Issue.record("unexpected report: \($0)") })

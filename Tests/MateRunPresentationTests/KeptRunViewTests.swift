@@ -7,13 +7,15 @@ import Testing
 @Suite struct KeptRunViewTests {
     private func run(
         _ id: String, runner: String = "Ana", ending: RunRecordEnding = .goalReached, pairing: RecordedPairing? = nil,
-        mate: RecordedMateResult? = nil, bests: PersonalBests = PersonalBests()
+        mate: RecordedMateResult? = nil, bests: PersonalBests = PersonalBests(), startedAt: Double = 1_795_420_800,
+        keptAt: Double? = nil
     ) -> RunRecordSummary {
         RunRecordSummary(
             id: RunRecordID(id),
             header: RunRecordHeader(
-                startedAt: 1_795_420_800, utcOffsetSeconds: 3600, runner: RunnerProfile(name: runner, weightKilograms: 60),
-                scenario: RecordedScenario(name: "Park 5K", path: "park.json"), pairing: pairing, goalMetres: 5000),
+                startedAt: startedAt, utcOffsetSeconds: 3600, runner: RunnerProfile(name: runner, weightKilograms: 60),
+                scenario: RecordedScenario(name: "Park 5K", path: "park.json"), pairing: pairing, goalMetres: 5000,
+                keptAt: keptAt),
             outcome: RunRecordOutcome(
                 figures: RunFigures(elapsedSeconds: 1500, movingSeconds: 1490, distanceMetres: 5000, caloriesKilocalories: 300),
                 splits: [], ending: ending, mate: mate),
@@ -33,6 +35,34 @@ import Testing
         #expect(lines.contains { $0.contains("20261123-080000 ") && $0.contains("interrupted (materun was killed)") })
         #expect(lines.contains { $0.contains("Eve[2J") })
         #expect(!lines.joined().contains("\u{1B}"))
+    }
+
+    @Test func historySaysHowItSortsAndThatLatestIsTheRunKeptLastWhateverItsDate() {
+        // Given a run of today, and a file from 2024 replayed (and kept) after it
+        let today = run("20261123-090000-1-aaaa", startedAt: 1_795_420_800, keptAt: 1_795_420_800)
+        let file = run("20261123-100000-1-bbbb", startedAt: 1_715_000_000, keptAt: 1_795_424_400)
+        // When history is drawn (newest first by when each ran, as the store lists them)
+        let lines = HistoryView.lines(RunHistory([today, file]))
+        // Then the file's run is listed second, and named as latest
+        #expect(lines.firstIndex { $0.hasPrefix("  20261123-090000") }! < lines.firstIndex { $0.hasPrefix("  20261123-100000") }!)
+        #expect(lines.contains("Newest first, by when each run ended; latest (kept most recently) is 20261123-100000."))
+    }
+
+    @Test func aRunKeptBeforeKeepingTimesWereRecordedCountsAsKeptWhenItEnded() {
+        // Given an old run without a kept time, ending at 1_795_420_800 + 1500, and one kept an hour later
+        let old = run("20261123-090000-1-aaaa")
+        let newer = run("20261123-100000-1-bbbb", startedAt: 1_715_000_000, keptAt: 1_795_424_400)
+        // Then latest is the newer, in either order; and alone, the old one
+        #expect(RunHistory.latest(in: [old, newer])?.id == newer.id)
+        #expect(RunHistory.latest(in: [newer, old])?.id == newer.id)
+        #expect(RunHistory.latest(in: [old])?.id == old.id)
+        #expect(old.keptAt == 1_795_420_800 + 1500)
+    }
+
+    @Test func aKeptRunsSummaryLineEndsWithItsID() {
+        let line = KeptRunView.summaryLine(run("20261123-090000-1-aaaa"))
+        #expect(line.hasPrefix("{\"type\":\"summary\""))
+        #expect(line.hasSuffix(",\"run_id\":\"20261123-090000-1-aaaa\"}"))
     }
 
     @Test func aBestSaysWhereItWasRun() {

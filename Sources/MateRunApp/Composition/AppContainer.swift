@@ -156,10 +156,10 @@ struct AppContainer {
         }
         return RunKeeper(
             store: store,
-            header: { startedAt, offset in
+            header: { startedAt, offset, keptAt in
                 RunRecordHeader(
                     startedAt: startedAt, utcOffsetSeconds: offset, runner: profile, scenario: recorded, pairing: pairing,
-                    goalMetres: goalMetres)
+                    goalMetres: goalMetres, keptAt: keptAt)
             },
             start: RunStart(own: ownStart, wallTime: Self.wallTime), durability: durability, report: tell)
     }

@@ -196,13 +196,13 @@ struct GroupRunFlow {
     ) -> RunSummary {
         let state = viewModel.send(.event(.finished(summary)))
         guard began else {
-            screen.finish(summary, profile: profile, state: state, pair: nil)
+            screen.finish(summary, profile: profile, state: state, pair: nil, kept: nil)
             return summary
         }
         let runners = board?.board.runners ?? []
         let places = board?.places ?? []
         let ownPlace = zip(runners, places).first { $0.0.id == membership.id }?.1 ?? nil
-        keeper?.finish(summary, group: RecordedGroupResult(
+        let kept = keeper?.finish(summary, group: RecordedGroupResult(
             place: ownPlace, runners: board?.runners ?? 0,
             results: zip(runners, places).map { runner, place in
                 RecordedGroupResult.Entry(
@@ -211,7 +211,7 @@ struct GroupRunFlow {
         let field = GroupView.summaryField(place: ownPlace, runners: board?.runners ?? 0, results: runners, places: places)
         var table = GroupView.tableLines(runners, places: places, total: board?.runners ?? 0)
         if board?.board.phase != .over { table.insert("(the group's result did not arrive; its last board:)", at: 0) }
-        screen.finishGroup(summary, profile: profile, state: state, group: field, table: table)
+        screen.finishGroup(summary, profile: profile, state: state, group: field, table: table, kept: kept)
         return summary
     }
 }

@@ -23,7 +23,7 @@ struct MateFlowCoordinator {
         let countdown = Countdown(clock: wallClock, screen: screen)
         guard await countdown.run(seconds: pairing.secondsUntilStart, viewModel: &viewModel) else {
             await pairing.link.close(MateGoodbye(reason: .cancelled, message: "the runner stopped before the start"))
-            return finish(cancelledBeforeStart(), viewModel: &viewModel)
+            return finish(cancelledBeforeStart(), kept: nil, viewModel: &viewModel)
         }
         screen.show(viewModel.send(.countdown(0)))
         keeper?.begin()
@@ -48,14 +48,14 @@ struct MateFlowCoordinator {
                 final = summary
             }
         }
-        keeper?.finish(final)
-        return finish(final, viewModel: &viewModel)
+        let kept = keeper?.finish(final)
+        return finish(final, kept: kept, viewModel: &viewModel)
     }
 
-    private func finish(_ summary: PairedRunSummary, viewModel: inout RunningViewModel) -> PairedRunSummary {
+    private func finish(_ summary: PairedRunSummary, kept: RunRecordID?, viewModel: inout RunningViewModel) -> PairedRunSummary {
         viewModel.send(.event(.finished(summary.own)))
         let state = viewModel.send(.pairResult(summary))
-        screen.finish(summary.own, profile: profile, state: state, pair: summary)
+        screen.finish(summary.own, profile: profile, state: state, pair: summary, kept: kept)
         return summary
     }
 

@@ -23,6 +23,7 @@ struct RunFlowCoordinator {
         var viewModel = RunningViewModel()
         viewModel.send(.started(profile: profile, goalMetres: goalMetres))
         var final = RunSummary.notStarted(goalMetres: goalMetres)
+        var kept: RunRecordID?
         let countdown = Countdown(clock: countdownClock, screen: screen)
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
@@ -36,10 +37,10 @@ struct RunFlowCoordinator {
                 }
                 final = summary
             }
-            keeper?.finish(final)
+            kept = keeper?.finish(final)
         }
         let state = viewModel.send(.event(.finished(final)))
-        screen.finish(final, profile: profile, state: state, pair: nil)
+        screen.finish(final, profile: profile, state: state, pair: nil, kept: kept)
         return final
     }
 }

@@ -21,7 +21,7 @@ import MateRunDomain
 /// nothing more is recorded.
 final class RunKeeper {
     private let store: any RunRecordStore
-    private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader
+    private let header: (_ startedAt: Double, _ utcOffsetSeconds: Int, _ keptAt: Double) -> RunRecordHeader
     private let start: RunStart
     private let durability: RunDurability
     private let report: (String) -> Void
@@ -35,12 +35,13 @@ final class RunKeeper {
     private var lastMateSecond = -Double.infinity
     private var failed = false
 
-    /// `header` builds the run's header from the start's wall time and offset; `start` says them
+    /// `header` builds the run's header from the start's wall time and offset and the wall time
+    /// the keeping begins; `start` says them
     /// (a file's own start, or one that puts the run's end when it ended); `durability`, how
     /// surely the run is kept (a replay, which can be run again, is not synced to the disk).
     init(
         store: any RunRecordStore,
-        header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int) -> RunRecordHeader,
+        header: @escaping (_ startedAt: Double, _ utcOffsetSeconds: Int, _ keptAt: Double) -> RunRecordHeader,
         start: RunStart, durability: RunDurability, report: @escaping (String) -> Void
     ) {
         self.store = store
@@ -56,7 +57,9 @@ final class RunKeeper {
     /// The run starts: its header goes on disk.
     func begin() {
         let begun = start.atBegin()
-        attempt { recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds), durability: durability) }
+        attempt {
+            recording = try store.begin(header(begun.unixSeconds, begun.utcOffsetSeconds, begun.keptAt), durability: durability)
+        }
     }
 
     /// Keeps what `event` brings, now.
@@ -108,27 +111,30 @@ final class RunKeeper {
         }
     }
 
-    /// Seals a solo run.
-    func finish(_ summary: RunSummary) {
+    /// Seals a solo run; returns its id once it is kept (nil when it could not be).
+    @discardableResult
+    func finish(_ summary: RunSummary) -> RunRecordID? {
         seal(RunRecordOutcome(summary), last: summary.snapshot)
     }
 
-    /// Seals a group run with the group's result.
-    func finish(_ summary: RunSummary, group: RecordedGroupResult) {
+    /// Seals a group run with the group's result; returns its id once it is kept.
+    @discardableResult
+    func finish(_ summary: RunSummary, group: RecordedGroupResult) -> RunRecordID? {
         var outcome = RunRecordOutcome(summary)
         outcome.group = group
-        seal(outcome, last: summary.snapshot)
+        return seal(outcome, last: summary.snapshot)
     }
 
-    /// Seals a paired run with the pair's result.
-    func finish(_ summary: PairedRunSummary) {
+    /// Seals a paired run with the pair's result; returns its id once it is kept.
+    @discardableResult
+    func finish(_ summary: PairedRunSummary) -> RunRecordID? {
         seal(RunRecordOutcome(summary), last: summary.own.snapshot)
     }
 
     /// Keeps the run's end as its last fix, then seals it. A run ends between two fixes (the
     /// goal is crossed part way): the end is kept at the latest fix's place with the final
     /// figures, so that the track, its bests and its export reach the summary's distance.
-    private func seal(_ outcome: RunRecordOutcome, last snapshot: RunSnapshot) {
+    private func seal(_ outcome: RunRecordOutcome, last snapshot: RunSnapshot) -> RunRecordID? {
         keepFix(snapshot)
         if var end = lastKeptFix,
            snapshot.distanceMetres > end.distanceMetres || snapshot.elapsedSeconds > end.time {
@@ -138,7 +144,9 @@ final class RunKeeper {
             keep(KeptFix(end, at: snapshot))
         }
         handOver()
-        attempt { try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)) }
+        var kept: RunRecordID?
+        attempt { kept = try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)).id }
+        return kept
     }
 
     /// Keeps the latest fix the snapshot carries with the run's figures then, unless it was kept

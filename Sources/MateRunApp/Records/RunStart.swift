@@ -8,10 +8,11 @@ struct RunStart {
     /// Wall time as the calendar knows it (seconds since 1970) and the local offset from UTC.
     let wallTime: () -> (unixSeconds: Double, utcOffsetSeconds: Int)
 
-    /// Where the run is begun: the file's start, else now (what an interrupted run keeps).
-    func atBegin() -> (unixSeconds: Double, utcOffsetSeconds: Int) {
+    /// Where the run is begun: the file's start, else now (what an interrupted run keeps); and
+    /// now, when it begins to be kept.
+    func atBegin() -> (unixSeconds: Double, utcOffsetSeconds: Int, keptAt: Double) {
         let wall = wallTime()
-        return (own ?? wall.unixSeconds, wall.utcOffsetSeconds)
+        return (own ?? wall.unixSeconds, wall.utcOffsetSeconds, wall.unixSeconds)
     }
 
     /// Once the run is over, `elapsedSeconds` long: the file's start, else the moment that long before now.

@@ -33,16 +33,25 @@ final class JSONEventScreen: RunScreen {
         announceLine(JSON.object(fields).jsonText)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
-        emit(view.line(for: .finished(summary), extraFields: pair.map(MateSummaryView.jsonFields) ?? []))
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
+        emit(view.line(for: .finished(summary), extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + Self.runID(kept)))
         sink.flush()
     }
 
     func finishGroup(
-        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String]
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?
     ) {
-        emit(view.line(for: .finished(summary), extraFields: [group]))
+        emit(view.line(for: .finished(summary), extraFields: [group] + Self.runID(kept)))
         sink.flush()
+    }
+
+    /// The summary's last field, `run_id`, when the run was kept.
+    private static func runID(_ kept: RunRecordID?) -> [JSONMember] {
+        kept.map { [("run_id", .string($0.rawValue))] } ?? []
     }
 
     var messageWriter: @Sendable (String) -> Void {

@@ -116,7 +116,10 @@ final class LiveTerminalScreen: RunScreen, Sendable {
         }
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
         draw(state)
         let result = ResultViewModel(summary: summary, profile: profile).state
         drawing.withLock { drawing in
@@ -138,6 +141,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
             sink.write(output)
         }
         restore()
+        kept.map { writeMessage(Self.keptNotice($0)) }
     }
 
     /// Shows the cursor again, stops following the terminal's signals, and writes everything out.

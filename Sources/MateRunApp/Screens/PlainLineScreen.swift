@@ -51,13 +51,17 @@ final class PlainLineScreen: RunScreen {
         announceLine(text)
     }
 
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?) {
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
         emit(PlainLineView.render(state))
         let result = ResultViewModel(summary: summary, profile: profile).state
         sink.writeLine("")
         for line in TerminalResultView.render(result, width: 80, colour: false) { sink.writeLine(line) }
         for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
         sink.flush()
+        kept.map { messageWriter(Self.keptNotice($0)) }
     }
 
     var messageWriter: @Sendable (String) -> Void {

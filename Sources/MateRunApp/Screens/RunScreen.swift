@@ -11,12 +11,17 @@ protocol RunScreen: AnyObject {
     /// Something happened in the run; `state` already includes it. `mate` is the mate as last
     /// seen in a paired run (the panel has it in `state`; JSON lines carry its figures).
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?)
-    /// The run is over; `pair` is the paired run's result, which each screen shows its way.
-    func finish(_ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?)
+    /// The run is over; `pair` is the paired run's result, which each screen shows its way;
+    /// `kept`, the id the run was kept under (nil when it was not kept), which every screen tells.
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?)
     /// A group run is over: the own summary, then the group's result (`group` is the summary
-    /// line's `group` field for JSON, `table` the result table for people).
+    /// line's `group` field for JSON, `table` the result table for people), and the id it was
+    /// kept under.
     func finishGroup(
-        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String])
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?)
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
     func announce(_ fields: [JSONMember], text: String)
@@ -29,11 +34,19 @@ protocol RunScreen: AnyObject {
 }
 
 extension RunScreen {
-    /// For people: the result screen, then the group's table under it.
+    /// For people: the result screen, then the group's table under it, then where it was kept.
     func finishGroup(
-        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String]
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?
     ) {
-        finish(summary, profile: profile, state: state, pair: nil)
+        finish(summary, profile: profile, state: state, pair: nil, kept: nil)
         announce([], text: "\n" + table.joined(separator: "\n"))
+        kept.map { messageWriter(Self.keptNotice($0)) }
+    }
+
+    /// What a person is told on standard error once the run is kept: its id (which `show`,
+    /// `export` and `delete` take), and how to see it now, in one line of an 80-column terminal.
+    static func keptNotice(_ id: RunRecordID) -> String {
+        "materun: kept as \(id) · materun show latest"
     }
 }

@@ -13,6 +13,9 @@ package struct RunHistory: Sendable, Equatable {
     /// `RunRecordID.shortLength` characters): what `show` and `export` accept, short enough to
     /// type.
     package var shortIDs: [RunRecordID: String]
+    /// The run kept most recently, among all the runs given: what `latest` names. The list is by
+    /// when runs ended, so a replayed file from years ago is `latest` without being first.
+    package var latest: RunRecordSummary?
 
     /// `runs` newest first, as the store lists them.
     package init(_ runs: [RunRecordSummary], since: CivilDate? = nil, limit: Int? = nil) {
@@ -27,6 +30,12 @@ package struct RunHistory: Sendable, Equatable {
         let bestIDs = Set(bests.efforts.values.compactMap(\.runID))
         bestRuns = Dictionary(kept.filter { bestIDs.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         shortIDs = RunRecordID.shortestUniquePrefixes(of: runs.map(\.id))
+        latest = Self.latest(in: runs)
+    }
+
+    /// The run kept most recently (two kept in the same instant: the greater id).
+    package static func latest(in runs: [RunRecordSummary]) -> RunRecordSummary? {
+        runs.max { ($0.keptAt, $0.id.rawValue) < ($1.keptAt, $1.id.rawValue) }
     }
 }
 

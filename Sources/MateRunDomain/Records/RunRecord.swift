@@ -16,6 +16,12 @@ package struct RunRecordSummary: Sendable, Equatable {
         self.outcome = outcome
         self.bests = bests
     }
+
+    /// When the run was kept, for `latest`: the wall time its keeping began, or, for a run kept
+    /// before materun recorded that, when it ended.
+    package var keptAt: Double {
+        header.keptAt ?? header.startedAt + outcome.figures.elapsedSeconds
+    }
 }
 
 /// A kept run in full: its summary, its track, and the mate's progress over time.

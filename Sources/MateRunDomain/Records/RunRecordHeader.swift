@@ -13,11 +13,16 @@ package struct RunRecordHeader: Sendable, Equatable {
     package var pairing: RecordedPairing?
     /// The goal distance the run headed for, if any.
     package var goalMetres: Double?
+    /// When the run began to be kept, on the wall clock (seconds since 1970): a replayed file keeps
+    /// its own `startedAt`, which says nothing of when it was kept, and `latest` means the run
+    /// kept most recently. Nil for a run kept before materun recorded it.
+    package var keptAt: Double?
 
     package init(
         startedAt: Double, utcOffsetSeconds: Int = 0, runner: RunnerProfile, scenario: RecordedScenario,
-        pairing: RecordedPairing? = nil, goalMetres: Double? = nil
+        pairing: RecordedPairing? = nil, goalMetres: Double? = nil, keptAt: Double? = nil
     ) {
+        self.keptAt = keptAt
         self.startedAt = startedAt
         self.utcOffsetSeconds = utcOffsetSeconds
         self.runner = runner

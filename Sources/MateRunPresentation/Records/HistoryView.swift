@@ -19,6 +19,7 @@ package enum HistoryView {
             lines.append(row(["run", "runner", "scenario", "distance", "time", "pace", "ended"], idWidth: idWidth))
             var names = SafeNames()
             lines += history.runs.map { runLine($0, history: history, idWidth: idWidth, names: &names) }
+            lines.append(orderLine(history))
         }
         if !history.runs.isEmpty, skipped > 0 {
             lines.append("Also \(skippedText(skipped)).")
@@ -32,6 +33,14 @@ package enum HistoryView {
             lines.append(bestLine(distance, history.bests[distance], history: history))
         }
         return lines
+    }
+
+    /// How the list is sorted, and which run `latest` names: a replayed file keeps its own date,
+    /// so the run kept last need not be first.
+    static func orderLine(_ history: RunHistory) -> String {
+        let order = "Newest first, by when each run ended"
+        guard let latest = history.latest else { return order + "." }
+        return order + "; latest (kept most recently) is \(shortID(latest.id, history))."
     }
 
     private static func skippedText(_ count: Int) -> String {

@@ -33,7 +33,7 @@ package final class FileRunRecordStore: RunRecordStore {
     package func begin(_ header: RunRecordHeader, durability: RunDurability) throws -> any RunRecording {
         try DurableFile.makeDirectories(runsDirectory)
         for _ in 0..<8 {
-            let id = RunIDMaker.make(startedAt: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds)
+            let id = RunIDMaker.make(keptAt: header.keptAt ?? header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds)
             let final = "\(runsDirectory)/\(id.rawValue)"
             let pending = "\(runsDirectory)/\(Self.pendingPrefix)\(id.rawValue)"
             if access(final, F_OK) == 0 { continue }

@@ -1,12 +1,13 @@
 import Glibc
 import MateRunDomain
 
-/// Makes run ids that two processes cannot both pick: the local start time to the second, the
+/// Makes run ids that two processes cannot both pick: the local time the run began to be kept,
+/// to the second (a replayed file's own date would make a run just kept look years old), the
 /// process id, and 32 random bits (`20261123-065455-4242-9f3a01c2`). The store still creates the
 /// directory exclusively and asks for another id if the name is taken.
 enum RunIDMaker {
-    static func make(startedAt: Double, utcOffsetSeconds: Int) -> RunRecordID {
-        let stamp = ISOTimestamp.text(unixSeconds: startedAt, utcOffsetSeconds: utcOffsetSeconds)
+    static func make(keptAt: Double, utcOffsetSeconds: Int) -> RunRecordID {
+        let stamp = ISOTimestamp.text(unixSeconds: keptAt, utcOffsetSeconds: utcOffsetSeconds)
         let digits = stamp.prefix(19).filter { $0.isNumber }
         let date = digits.prefix(8)
         let time = digits.dropFirst(8)

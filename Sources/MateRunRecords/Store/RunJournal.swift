@@ -27,6 +27,7 @@ package enum RunJournal {
             ("scenario", .string(header.scenario.name)),
             ("scenario_path", .string(header.scenario.path)),
         ]
+        if let keptAt = header.keptAt { members.append(("kept_at_unix", .number(shortest: keptAt))) }
         if let goal = header.goalMetres { members.append(("goal_m", .number(shortest: goal))) }
         if let pairing = header.pairing {
             members += [("mode", .string(pairing.mode.rawValue)), ("mate", .string(pairing.mateName))]
@@ -142,7 +143,8 @@ package enum RunJournal {
             startedAt: try start.number("started_at_unix"), utcOffsetSeconds: try start.integer("utc_offset_s"),
             runner: RunnerProfile(name: try start.string("runner"), weightKilograms: try start.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try start.string("scenario"), path: try start.string("scenario_path")),
-            pairing: try RunRecordJSON.pairing(start), goalMetres: start.optionalNumber("goal_m")
+            pairing: try RunRecordJSON.pairing(start), goalMetres: start.optionalNumber("goal_m"),
+            keptAt: start.optionalNumber("kept_at_unix")
         )
     }
 

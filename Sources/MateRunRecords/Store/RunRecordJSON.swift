@@ -25,6 +25,7 @@ package enum RunRecordJSON {
             ("runner_weight_kg", .number(shortest: header.runner.weightKilograms)),
             ("scenario_path", .string(header.scenario.path)),
         ]
+        if let keptAt = header.keptAt { members.append(("kept_at_unix", .number(shortest: keptAt))) }
         if let goal = header.goalMetres { members.append(("goal_m", .number(shortest: goal))) }
         members += [
             ("elevation_gain_m", .number(shortest: summary.outcome.figures.elevationGainMetres)),
@@ -109,6 +110,11 @@ package enum RunRecordJSON {
         var members: [JSONMember] = [
             ("id", .string(summary.id.rawValue)),
             ("started_at", .string(ISOTimestamp.text(unixSeconds: header.startedAt, utcOffsetSeconds: header.utcOffsetSeconds))),
+        ]
+        if let keptAt = header.keptAt {
+            members.append(("kept_at", .string(ISOTimestamp.text(unixSeconds: keptAt, utcOffsetSeconds: header.utcOffsetSeconds))))
+        }
+        members += [
             ("runner", .string(header.runner.name)),
             ("scenario", .string(header.scenario.name)),
             ("distance_m", number(figures.distanceMetres, 2)),
@@ -181,7 +187,8 @@ package enum RunRecordJSON {
             startedAt: try fields.number("started_at_unix"), utcOffsetSeconds: try fields.integer("utc_offset_s"),
             runner: RunnerProfile(name: try fields.string("runner"), weightKilograms: try fields.number("runner_weight_kg")),
             scenario: RecordedScenario(name: try fields.string("scenario"), path: try fields.string("scenario_path")),
-            pairing: try pairing(fields), goalMetres: fields.optionalNumber("goal_m")
+            pairing: try pairing(fields), goalMetres: fields.optionalNumber("goal_m"),
+            keptAt: fields.optionalNumber("kept_at_unix")
         )
         let outcome = try self.outcome(fields)
         let bests = try self.bests(try fields.object("bests"), runID: id)
