@@ -125,11 +125,13 @@ package enum GroupWire {
         return bytes(.object(members))
     }
 
-    /// A board as published: its phase and terms, the listed runners in order, and the count.
+    /// A board as published: its phase and terms, the listed runners in order, the count of
+    /// runners not refused (`runners`) and of every runner (`total`, refused ones included).
     package struct BoardMessage: Sendable, Equatable {
         package var board: GroupBoard
         package var places: [Int?]
         package var runners: Int
+        package var total: Int
         package var teamMetres: Double
     }
 
@@ -147,7 +149,9 @@ package enum GroupWire {
         }
         var board = GroupBoard(phase: phase, terms: terms, runners: [])
         board.runners = runners
-        return BoardMessage(board: board, places: places, runners: count, teamMetres: team)
+        // A coordinator that wrote no `total` counted only the runners it listed as `runners`.
+        let total = object["total"].integerValue.map { max($0, count) } ?? count
+        return BoardMessage(board: board, places: places, runners: count, total: total, teamMetres: team)
     }
 
     // MARK: Standing

@@ -47,7 +47,9 @@ final class WatchCommand {
         let board = message.board
         let team = board.terms.mode == .team ? message.teamMetres : nil
         if options.json {
-            let fields = GroupView.boardFields(phase: board.phase, runners: board.runners, places: message.places, total: message.runners, teamMetres: team)
+            let fields = GroupView.boardFields(
+                phase: board.phase, terms: board.terms, runners: board.runners, places: message.places, counted: message.runners,
+                total: message.total, teamMetres: message.teamMetres)
             container.output.writeLine(JSON.object(fields).jsonText)
         } else {
             var heading = "\(board.phase.rawValue): \(message.runners) runner\(message.runners == 1 ? "" : "s"), "

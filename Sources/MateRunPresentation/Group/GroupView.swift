@@ -76,14 +76,29 @@ package enum GroupView {
         ]))
     }
 
-    /// A board as a `{"type":"board",...}` event for `watch --json`.
-    package static func boardFields(phase: GroupBoard.Phase, runners: [GroupRunner], places: [Int?], total: Int, teamMetres: Double?)
-        -> [JSONMember]
-    {
-        var fields: [JSONMember] = [("type", .string("board")), ("phase", .string(phase.rawValue)), ("runners", .integer(total))]
-        if let teamMetres { fields.append(("team_m", .number(teamMetres, decimals: 1))) }
-        let (_, group) = summaryField(place: nil, runners: total, results: runners, places: places)
-        if case .object(let object) = group, let results = object["results"] { fields.append(("results", results)) }
+    /// A board as a `{"type":"board",...}` event for `watch --json`: every field of the board
+    /// the coordinator published (PROTOCOL.md's `board`), written again from what was read and
+    /// checked, with `team_m` only in a team run. `counted` runners are not refused; `total` are all.
+    package static func boardFields(
+        phase: GroupBoard.Phase, terms: GroupTerms, runners: [GroupRunner], places: [Int?], counted: Int, total: Int,
+        teamMetres: Double
+    ) -> [JSONMember] {
+        var fields: [JSONMember] = [
+            ("type", .string("board")), ("phase", .string(phase.rawValue)), ("mode", .string(terms.mode.rawValue)),
+            ("goal_m", .number(terms.goalMetres, decimals: 1)), ("speed", terms.speed.map { .number(shortest: $0) } ?? .null),
+        ]
+        if terms.mode == .team { fields.append(("team_m", .number(teamMetres, decimals: 1))) }
+        let listed: [JSON] = zip(runners, places).map { runner, place in
+            var entry: [JSONMember] = [
+                ("place", place.map { .integer($0) } ?? .null), ("id", .string(runner.id)), ("name", .string(runner.name)),
+                ("distance_m", .number(runner.distanceMetres, decimals: 1)),
+                ("elapsed_s", .number(runner.elapsedSeconds, decimals: 1)), ("status", .string(runner.status.rawValue)),
+                ("reached_goal", .bool(runner.reachedGoal)),
+            ]
+            if let note = runner.note { entry.append(("note", .string(note))) }
+            return .object(entry)
+        }
+        fields += [("runners", .integer(counted)), ("total", .integer(total)), ("results", .array(listed))]
         return fields
     }
 
