@@ -8,6 +8,7 @@ import PackageDescription
 //   MateRunJSON          the one JSON: parser with line:column errors, writers; imports nothing
 //   MateRunPresentation  view models and terminal views           → Domain, JSON
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
+//   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, random; imports only Glibc
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "MateRunJSON", swiftSettings: packageCMO),
         .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunCrypto", swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
@@ -82,6 +84,7 @@ let package = Package(
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
+        .testTarget(name: "MateRunCryptoTests", dependencies: ["MateRunCrypto"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),

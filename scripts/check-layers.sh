@@ -4,6 +4,7 @@
 #   MateRunJSON          nothing at all: the one JSON is plain Swift, usable by every layer
 #   MateRunPresentation  Domain, JSON and Foundation only: no platform I/O, no outer target
 #   MateRunScenarios     Domain, JSON, Foundation(XML), Glibc for file reads: no socket, mate or screen
+#   MateRunCrypto        Glibc only: OpenSSL 3 loaded at run time (dlopen), no MateRun target
 #   MateRunSocket        Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
@@ -38,6 +39,7 @@ MateRunDomain Foundation|FoundationEssentials|Synchronization
 MateRunJSON Swift
 MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
+MateRunCrypto Glibc
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization

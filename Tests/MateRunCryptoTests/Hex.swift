@@ -1,0 +1,6 @@
+/// Bytes from hex text as the RFCs print it (spaces and line breaks ignored).
+func hex(_ text: String) -> [UInt8] {
+    let digits = Array(text.filter { !$0.isWhitespace })
+    precondition(digits.count % 2 == 0, "odd number of hex digits")
+    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
+}
