@@ -11,7 +11,7 @@ import PackageDescription
 //   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, random; imports only Glibc
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
-//   MateRunNATS          a NATS client (no mate words)             → Socket, JSON
+//   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto
 //   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
 //   MateRunRelay         byte streams carried through NATS, no port → NATS, Socket
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "MateRunCrypto", swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
-        .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto"], swiftSettings: packageCMO),
         .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(name: "MateRunCryptoTests", dependencies: ["MateRunCrypto"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
-            name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+            name: "MateRunNATSTests",
+            dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport", "MateRunCrypto"]),
         .testTarget(
             name: "MateRunRelayTests",
             dependencies: ["MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),

@@ -13,7 +13,7 @@
 #                        Synchronization: no mate, socket, scenario, screen or app code
 #   MateRunGPSD          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no mate, scenario, record, screen or app code
-#   MateRunNATS          Socket, JSON, Foundation, Synchronization: a NATS client that knows
+#   MateRunNATS          Socket, JSON, Crypto, Foundation, Synchronization: a NATS client that knows
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
 #   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
 #                        (no sockets of its own, no scenario, screen or app code)
@@ -44,7 +44,7 @@ MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
-MateRunNATS MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
 RULES
@@ -70,7 +70,7 @@ check() { # SOURCES_DIR -> prints violations, returns 1 if any
   fi
   # (The client imports MateRunSocket and MateRunJSON: module names are not mate words.)
   local nats_words
-  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON)$' || true)
+  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON|Crypto)$' || true)
   if [ -n "$nats_words" ]; then
     echo "$nats_words" | sed 's/^/layer violation: MateRunNATS names a mate type: /'
     bad=1

@@ -60,7 +60,9 @@ extension NATSClient {
             guard case .info(let info) = try await reader.next() else {
                 throw NATSError.protocolViolation(.malformed(operation: "INFO", line: "the server did not start with INFO"))
             }
-            connection.enqueue(NATSCommand.connect(credentials: options.url.credentials, name: options.name) + NATSCommand.ping)
+            connection.enqueue(
+                NATSCommand.connect(credentials: options.url.credentials, name: options.name, proof: try nonceProof(for: info))
+                    + NATSCommand.ping)
             handshake: while true {
                 switch try await reader.next() {
                 case .pong: break handshake
@@ -82,6 +84,16 @@ extension NATSClient {
             throw error
         }
         return Session(connection: connection, reader: reader)
+    }
+
+    /// The NKEY's answer to the nonce of `info`; nil without an NKEY, or when the server sent no nonce.
+    private func nonceProof(for info: NATSServerInfo) throws(NATSError) -> NATSCommand.NonceProof? {
+        guard let user = options.userCredentials, let nonce = info.nonce else { return nil }
+        do {
+            return .init(publicKey: user.publicKey, signature: try user.signature(ofNonce: nonce), jwt: user.jwt)
+        } catch {
+            throw .credentials(error)
+        }
     }
 
     /// Serves the connection until it ends, pinging it meanwhile; returns why it ended.

@@ -1,6 +1,9 @@
 /// How a client connects, keeps its connection alive, reconnects, and bounds its memory.
 package struct NATSClientOptions: Sendable {
     package var url: NATSURL
+    /// The NKEY (and JWT, from a `.creds` file) that signs the server's nonce; nil to log in by
+    /// the URL's credentials alone.
+    package var userCredentials: NATSUserCredentials?
     /// The connection's name in the server's monitoring.
     package var name: String = "materun"
     /// How long dialling and the INFO/CONNECT/PING/PONG handshake may take together.

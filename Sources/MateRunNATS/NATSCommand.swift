@@ -3,7 +3,14 @@ import MateRunJSON
 /// What the client sends, as bytes on the wire: the one place the client side of the protocol
 /// is spelled. Validation of subjects and sizes happens before a command is built.
 enum NATSCommand {
-    static func connect(credentials: NATSURL.Credentials, name: String) -> [UInt8] {
+    /// A user's answer to the server's nonce: the public key `U…`, the signature, the JWT if any.
+    struct NonceProof {
+        var publicKey: String
+        var signature: String
+        var jwt: String?
+    }
+
+    static func connect(credentials: NATSURL.Credentials, name: String, proof: NonceProof? = nil) -> [UInt8] {
         var members: [(String, JSON)] = [
             ("verbose", .bool(false)), ("pedantic", .bool(false)), ("tls_required", .bool(false)),
             ("name", .string(name)), ("lang", .string("swift")), ("version", .string("materun")),
@@ -15,6 +22,11 @@ enum NATSCommand {
         case .user(let user, let password):
             members.append(("user", .string(user)))
             members.append(("pass", .string(password)))
+        }
+        if let proof {
+            if let jwt = proof.jwt { members.append(("jwt", .string(jwt))) }
+            members.append(("nkey", .string(proof.publicKey)))
+            members.append(("sig", .string(proof.signature)))
         }
         return Array("CONNECT \(JSON.object(members).jsonText)\r\n".utf8)
     }

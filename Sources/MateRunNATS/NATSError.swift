@@ -4,6 +4,8 @@ import MateRunSocket
 package enum NATSError: Error, Sendable, CustomStringConvertible {
     /// The server could not be reached or the connection failed.
     case connection(String)
+    /// The NKEY or `.creds` could not answer the server's nonce.
+    case credentials(NATSCredentialsError)
     /// The server answered with `-ERR`.
     case server(NATSServerError)
     /// The server sent something that is not the protocol.
@@ -27,6 +29,7 @@ package enum NATSError: Error, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .connection(let detail): detail
+        case .credentials(let error): error.description
         case .server(let error): error.description
         case .protocolViolation(let error): "nats-server broke the protocol: \(error)"
         case .invalidSubject(let subject): "invalid NATS subject: \(NATSProtocolError.shown(Array(subject.utf8)))"

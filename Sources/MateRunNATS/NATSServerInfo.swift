@@ -8,6 +8,10 @@ package struct NATSServerInfo: Sendable, Equatable {
     package var maxPayload: Int
     /// Whether the server takes `HPUB` (headers); a client refuses to send headers when not.
     package var headers: Bool
+    /// What the client signs with its NKEY to prove who it is; nil when the server asks no proof.
+    package var nonce: String?
+    /// Whether the server speaks only TLS: the client upgrades the socket before its CONNECT.
+    package var tlsRequired: Bool = false
 
     /// The default a server uses, for a client that has not heard its `INFO` yet.
     package static let defaultMaxPayload = 1_048_576
@@ -39,6 +43,8 @@ package struct NATSServerInfo: Sendable, Equatable {
             info.maxPayload = value
         }
         if let headers = try? object["headers"].bool() { info.headers = headers }
+        if let nonce = object["nonce"].stringValue, !nonce.isEmpty { info.nonce = nonce }
+        if let tlsRequired = try? object["tls_required"].bool() { info.tlsRequired = tlsRequired }
         return info
     }
 }

@@ -36,6 +36,33 @@ import Testing
         try await client.close()
     }
 
+    @Test func aCredsFileAnswersTheNonceWithItsJWTKeyAndSignature() async throws {
+        let server = try FakeNATSServer()
+        var credsOptions = options(server)
+        let jwt = "eyJhbGciOiJlZDI1NTE5LW5rZXkifQ.eyJzdWIiOiJVIn0.c2ln"
+        let user = try NATSUserCredentials(parsing: """
+            -----BEGIN NATS USER JWT-----
+            \(jwt)
+            ------END NATS USER JWT------
+            -----BEGIN USER NKEY SEED-----
+            \(NATSUserCredentials.seedText(of: [UInt8](repeating: 9, count: 32)))
+            ------END USER NKEY SEED------
+            """)
+        credsOptions.userCredentials = user
+        let options = credsOptions
+        async let client = withTimeout { try await NATSClient.connect(options) }
+        let connection = try await server.accept()
+        try await connection.send("INFO {\"server_id\":\"fake\",\"nonce\":\"n0nce-XY\",\"headers\":true}\r\n")
+        let connect = try await connection.line(startingWith: "CONNECT")
+        _ = try await connection.line(startingWith: "PING")
+        try await connection.send("PONG\r\n")
+
+        #expect(connect.contains("\"jwt\":\"\(jwt)\""))
+        #expect(connect.contains("\"nkey\":\"\(user.publicKey)\""))
+        #expect(connect.contains("\"sig\":\"\(try user.signature(ofNonce: "n0nce-XY"))\""))
+        try await client.close()
+    }
+
     @Test func anErrAtConnectIsATypedError() async throws {
         let server = try FakeNATSServer()
         let options = options(server)

@@ -1,3 +1,4 @@
+import Foundation
 import MateRunNATS
 import MateRunNATSTestSupport
 import MateRunTestSupport
@@ -155,6 +156,59 @@ struct NATSClientRealServerTests {
         await a.close()
         await b.close()
         await sender.close()
+        await server.stop()
+    }
+}
+
+/// NKEY login against a real nats-server whose configuration names one user by public key.
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
+struct NATSNKeyRealServerTests {
+    /// A server that lets in only the user of `seed`, from a configuration file in a fresh folder.
+    private func server(admitting user: NATSUserCredentials) async throws -> (NATSServerProcess, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-nkey-\(NATSClient.randomToken(length: 8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("server.conf")
+        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(to: config, atomically: true, encoding: .utf8)
+        return (try await NATSServerProcess.start(arguments: ["-c", config.path]), folder)
+    }
+
+    /// The server's `-ERR` when connecting with `options`; nil (and an issue) when let in.
+    private func refusal(of options: NATSClientOptions) async -> NATSServerError? {
+        do {
+            let client = try await NATSClient.connect(options)
+            Issue.record("a seed the server does not know was let in")
+            await client.close()
+            return nil
+        } catch {
+            guard case .server(let serverError) = error else {
+                Issue.record("refused for another reason: \(error)")
+                return nil
+            }
+            return serverError
+        }
+    }
+
+    @Test func theUserOfTheConfiguredKeyIsLetInAndAnotherSeedIsRefused() async throws {
+        let user = try NATSUserCredentials(parsing: NATSUserCredentials.seedText(of: (0..<32).map { UInt8($0 * 3) }))
+        let stranger = try NATSUserCredentials(parsing: NATSUserCredentials.seedText(of: (0..<32).map { UInt8($0 * 5) }))
+        let (server, folder) = try await server(admitting: user)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        var options = NATSClientOptions(url: server.url)
+        options.userCredentials = user
+        let client = try await NATSClient.connect(options)
+        let subscription = try client.subscribe("signed.in")
+        try await client.flush()
+        try client.publish("signed.in", payload: Array("hello".utf8))
+        #expect(try await next(subscription.messages)?.payload == Array("hello".utf8))
+        await client.close()
+
+        options.userCredentials = stranger
+        let refusal = await refusal(of: options)
+        #expect(refusal?.kind == .authorizationViolation)
+        #expect(refusal.map { "\(NATSError.server($0))" }?.contains("Authorization Violation") == true)
+        options.userCredentials = nil
+        await #expect(throws: NATSError.self) { _ = try await NATSClient.connect(options) }
         await server.stop()
     }
 }
