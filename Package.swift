@@ -9,9 +9,10 @@ import PackageDescription
 //   MateRunPresentation  view models and terminal views           → Domain, JSON
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, random; imports only Glibc
+//   MateRunTLS           a TLS client through OpenSSL 3's libssl, as a Socket byte stream → Crypto, Socket
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
-//   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto
+//   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto, TLS
 //   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
 //   MateRunRelay         byte streams carried through NATS, no port → NATS, Socket
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
@@ -37,8 +38,9 @@ let package = Package(
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunCrypto", swiftSettings: packageCMO),
         .target(name: "MateRunSocket", swiftSettings: packageCMO),
+        .target(name: "MateRunTLS", dependencies: ["MateRunCrypto", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
-        .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto"], swiftSettings: packageCMO),
+        .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto", "MateRunTLS"], swiftSettings: packageCMO),
         .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
@@ -88,7 +90,9 @@ let package = Package(
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests",
-            dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport", "MateRunCrypto"]),
+            dependencies: [
+                "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport", "MateRunCrypto", "MateRunTLS",
+            ]),
         .testTarget(
             name: "MateRunRelayTests",
             dependencies: ["MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),

@@ -5,6 +5,7 @@
 #   MateRunPresentation  Domain, JSON and Foundation only: no platform I/O, no outer target
 #   MateRunScenarios     Domain, JSON, Foundation(XML), Glibc for file reads: no socket, mate or screen
 #   MateRunCrypto        Glibc only: OpenSSL 3 loaded at run time (dlopen), no MateRun target
+#   MateRunTLS           Crypto, Socket, Glibc: a TLS client stream through libssl, no NATS or mate word
 #   MateRunSocket        Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
@@ -13,7 +14,7 @@
 #                        Synchronization: no mate, socket, scenario, screen or app code
 #   MateRunGPSD          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no mate, scenario, record, screen or app code
-#   MateRunNATS          Socket, JSON, Crypto, Foundation, Synchronization: a NATS client that knows
+#   MateRunNATS          Socket, JSON, Crypto, TLS, Foundation, Synchronization: a NATS client that knows
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
 #   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
 #                        (no sockets of its own, no scenario, screen or app code)
@@ -40,11 +41,12 @@ MateRunJSON Swift
 MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunCrypto Glibc
+MateRunTLS MateRunCrypto|MateRunSocket|Glibc
 MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
-MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
+MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|MateRunTLS|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
 RULES
@@ -70,7 +72,7 @@ check() { # SOURCES_DIR -> prints violations, returns 1 if any
   fi
   # (The client imports MateRunSocket and MateRunJSON: module names are not mate words.)
   local nats_words
-  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON|Crypto)$' || true)
+  nats_words=$(grep -rnoE '\bMate[A-Z][A-Za-z]*' "$root/MateRunNATS" --include='*.swift' 2>/dev/null | grep -vE ':MateRun(Socket|JSON|Crypto|TLS)$' || true)
   if [ -n "$nats_words" ]; then
     echo "$nats_words" | sed 's/^/layer violation: MateRunNATS names a mate type: /'
     bad=1

@@ -51,7 +51,9 @@ extension NATSClient {
         let connection: TCPConnection
         do {
             connection = try await TCPConnection.connect(
-                to: options.url.endpoint, timeout: options.connectTimeout, options: connectionOptions)
+                to: options.url.endpoint, timeout: options.connectTimeout, options: connectionOptions, prelude: greet)
+        } catch let error as NATSError {
+            throw error
         } catch {
             throw .connection("cannot reach \(options.url): \(error)")
         }
@@ -61,8 +63,9 @@ extension NATSClient {
                 throw NATSError.protocolViolation(.malformed(operation: "INFO", line: "the server did not start with INFO"))
             }
             connection.enqueue(
-                NATSCommand.connect(credentials: options.url.credentials, name: options.name, proof: try nonceProof(for: info))
-                    + NATSCommand.ping)
+                NATSCommand.connect(
+                    credentials: options.url.credentials, name: options.name, proof: try nonceProof(for: info),
+                    tls: Self.encrypts(url: options.url, info: info)) + NATSCommand.ping)
             handshake: while true {
                 switch try await reader.next() {
                 case .pong: break handshake

@@ -1,3 +1,4 @@
+import MateRunTLS
 import Synchronization
 
 /// A NATS client written from the protocol: publish, subscribe, request/reply, over one
@@ -16,6 +17,8 @@ package final class NATSClient: Sendable {
     let state = Mutex(NATSClientState())
     let eventSink: AsyncStream<NATSClientEvent>.Continuation
     let supervisor = Mutex<Task<Void, Never>?>(nil)
+    /// The TLS context, made when the first connection is encrypted (`greet`).
+    let tls = Mutex<TLSClientContext?>(nil)
     /// The subject prefix of this client's replies: `_INBOX.<random>.`.
     let inboxPrefix: String
 

@@ -1,9 +1,15 @@
+import MateRunTLS
+
 /// How a client connects, keeps its connection alive, reconnects, and bounds its memory.
 package struct NATSClientOptions: Sendable {
     package var url: NATSURL
     /// The NKEY (and JWT, from a `.creds` file) that signs the server's nonce; nil to log in by
     /// the URL's credentials alone.
     package var userCredentials: NATSUserCredentials?
+    /// Whom to trust and which client certificate to show when the connection is encrypted
+    /// (the URL says `tls://`, or the server's INFO requires TLS); the default trusts the
+    /// system's CA store and shows no certificate.
+    package var tls = TLSClientConfiguration()
     /// The connection's name in the server's monitoring.
     package var name: String = "materun"
     /// How long dialling and the INFO/CONNECT/PING/PONG handshake may take together.

@@ -10,9 +10,9 @@ enum NATSCommand {
         var jwt: String?
     }
 
-    static func connect(credentials: NATSURL.Credentials, name: String, proof: NonceProof? = nil) -> [UInt8] {
+    static func connect(credentials: NATSURL.Credentials, name: String, proof: NonceProof? = nil, tls: Bool = false) -> [UInt8] {
         var members: [(String, JSON)] = [
-            ("verbose", .bool(false)), ("pedantic", .bool(false)), ("tls_required", .bool(false)),
+            ("verbose", .bool(false)), ("pedantic", .bool(false)), ("tls_required", .bool(tls)),
             ("name", .string(name)), ("lang", .string("swift")), ("version", .string("materun")),
             ("protocol", .integer(1)), ("headers", .bool(true)), ("no_responders", .bool(true)),
         ]

@@ -1,4 +1,5 @@
 import MateRunSocket
+import MateRunTLS
 
 /// Why a NATS client call failed, with enough context to tell a person what to do.
 package enum NATSError: Error, Sendable, CustomStringConvertible {
@@ -6,6 +7,8 @@ package enum NATSError: Error, Sendable, CustomStringConvertible {
     case connection(String)
     /// The NKEY or `.creds` could not answer the server's nonce.
     case credentials(NATSCredentialsError)
+    /// The connection could not be encrypted, or the server's certificate is not trusted.
+    case tls(TLSError)
     /// The server answered with `-ERR`.
     case server(NATSServerError)
     /// The server sent something that is not the protocol.
@@ -30,6 +33,7 @@ package enum NATSError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .connection(let detail): detail
         case .credentials(let error): error.description
+        case .tls(let error): error.description
         case .server(let error): error.description
         case .protocolViolation(let error): "nats-server broke the protocol: \(error)"
         case .invalidSubject(let subject): "invalid NATS subject: \(NATSProtocolError.shown(Array(subject.utf8)))"

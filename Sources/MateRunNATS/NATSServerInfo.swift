@@ -12,6 +12,8 @@ package struct NATSServerInfo: Sendable, Equatable {
     package var nonce: String?
     /// Whether the server speaks only TLS: the client upgrades the socket before its CONNECT.
     package var tlsRequired: Bool = false
+    /// Whether the server takes TLS from a client that asks for it (`tls://`) without requiring it.
+    package var tlsAvailable: Bool = false
 
     /// The default a server uses, for a client that has not heard its `INFO` yet.
     package static let defaultMaxPayload = 1_048_576
@@ -45,6 +47,7 @@ package struct NATSServerInfo: Sendable, Equatable {
         if let headers = try? object["headers"].bool() { info.headers = headers }
         if let nonce = object["nonce"].stringValue, !nonce.isEmpty { info.nonce = nonce }
         if let tlsRequired = try? object["tls_required"].bool() { info.tlsRequired = tlsRequired }
+        if let tlsAvailable = try? object["tls_available"].bool() { info.tlsAvailable = tlsAvailable }
         return info
     }
 }

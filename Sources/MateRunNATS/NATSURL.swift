@@ -2,7 +2,8 @@ import MateRunSocket
 
 /// Where a NATS server is and how to log in, read from the URL a person types:
 /// `nats://HOST:PORT`, `nats://TOKEN@HOST:PORT` or `nats://USER:PASS@HOST:PORT` (the port
-/// defaults to 4222; `%XX` escapes are decoded in the credentials).
+/// defaults to 4222; `%XX` escapes are decoded in the credentials); `tls://` instead of
+/// `nats://` insists on an encrypted connection.
 package struct NATSURL: Sendable, Equatable, CustomStringConvertible {
     /// How the client proves who it is in its CONNECT.
     package enum Credentials: Sendable, Equatable {
@@ -13,17 +14,21 @@ package struct NATSURL: Sendable, Equatable, CustomStringConvertible {
 
     package var endpoint: TCPEndpoint
     package var credentials: Credentials
+    /// Whether the connection must be encrypted (`tls://`); a `nats://` one is too when the
+    /// server requires it.
+    package var requiresTLS: Bool
 
-    package init(endpoint: TCPEndpoint, credentials: Credentials = .none) {
+    package init(endpoint: TCPEndpoint, credentials: Credentials = .none, requiresTLS: Bool = false) {
         self.endpoint = endpoint
         self.credentials = credentials
+        self.requiresTLS = requiresTLS
     }
 
-    /// Reads a URL; throws with the reason when it is not a plain-TCP NATS URL.
+    /// Reads a URL; throws with the reason when it is not a NATS URL.
     package init(parsing text: String) throws(NATSURLError) {
-        let scheme = "nats://"
-        guard text.lowercased().hasPrefix(scheme) else {
-            throw NATSURLError(text: text, reason: text.contains("://") ? "only nats:// is spoken (no TLS)" : "missing nats://")
+        let lowered = text.lowercased()
+        guard let scheme = ["nats://", "tls://"].first(where: { lowered.hasPrefix($0) }) else {
+            throw NATSURLError(text: text, reason: text.contains("://") ? "only nats:// and tls:// are spoken" : "missing nats://")
         }
         var rest = Substring(text.dropFirst(scheme.count))
         if let slash = rest.firstIndex(of: "/") {
@@ -46,17 +51,18 @@ package struct NATSURL: Sendable, Equatable, CustomStringConvertible {
         }
         let hostPort = rest.contains(":") && !(rest.hasPrefix("[") && rest.hasSuffix("]")) ? String(rest) : "\(rest):4222"
         guard let endpoint = TCPEndpoint(parsing: hostPort) else {
-            throw NATSURLError(text: text, reason: "expected HOST or HOST:PORT after nats://")
+            throw NATSURLError(text: text, reason: "expected HOST or HOST:PORT after \(scheme)")
         }
-        self.init(endpoint: endpoint, credentials: credentials)
+        self.init(endpoint: endpoint, credentials: credentials, requiresTLS: scheme == "tls://")
     }
 
     /// The URL without its secrets, for messages and logs.
     package var description: String {
-        switch credentials {
-        case .none: "nats://\(endpoint)"
-        case .token: "nats://***@\(endpoint)"
-        case .user(let user, _): "nats://\(user):***@\(endpoint)"
+        let scheme = requiresTLS ? "tls://" : "nats://"
+        return switch credentials {
+        case .none: "\(scheme)\(endpoint)"
+        case .token: "\(scheme)***@\(endpoint)"
+        case .user(let user, _): "\(scheme)\(user):***@\(endpoint)"
         }
     }
 
@@ -97,5 +103,10 @@ package struct NATSURLError: Error, Sendable, Equatable, CustomStringConvertible
     package var text: String
     package var reason: String
 
-    package var description: String { "not a NATS URL (\(reason)): \(text)" }
+    /// The reason and the text, with whatever stands before an `@` (a token, a password) masked.
+    package var description: String {
+        guard let at = text.lastIndex(of: "@") else { return "not a NATS URL (\(reason)): \(text)" }
+        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        return "not a NATS URL (\(reason)): \(text[..<start])***\(text[at...])"
+    }
 }

@@ -20,7 +20,12 @@ package final class TCPConnection: Sendable {
     /// When the connection was made or accepted.
     package let startedAt: ContinuousClock.Instant
 
-    let fd: Int32
+    /// What reads and writes the socket (plain, or a TLS session); used only under `state`'s lock.
+    let stream: any ByteStream
+    /// The socket, for a test that cuts it under the connection.
+    var fd: Int32 { stream.descriptor }
+    /// Bytes a prelude read before the connection started, delivered first.
+    let alreadyRead: [UInt8]
     let wake: WakePipe
     let maxFrameBytes: Int
     let framing: TCPFraming
@@ -33,8 +38,18 @@ package final class TCPConnection: Sendable {
 
     /// Takes over a connected socket and starts its I/O thread; `overTCP` is false for a local
     /// socket, which has no Nagle delay to turn off.
-    init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions, overTCP: Bool = true) throws(SocketError) {
+    convenience init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions, overTCP: Bool = true) throws(SocketError) {
+        try self.init(adopting: PlainByteStream(descriptor: fd), remote: remote, options: options, overTCP: overTCP)
+    }
+
+    /// Takes over a connected socket read and written through `stream`, with the bytes a
+    /// prelude already read from it.
+    init(
+        adopting stream: any ByteStream, remote: TCPEndpoint, options: TCPConnectionOptions, overTCP: Bool = true,
+        alreadyRead: [UInt8] = []
+    ) throws(SocketError) {
         _ = SocketOptions.ignoreBrokenPipe
+        let fd = stream.descriptor
         do {
             try SocketOptions.setNonBlocking(fd, operation: "configure connection to \(remote)")
             if overTCP {
@@ -42,11 +57,12 @@ package final class TCPConnection: Sendable {
             }
             wake = try WakePipe()
         } catch {
-            Glibc.close(fd)
+            stream.close()
             throw error
         }
         SocketOptions.setCloseOnExec(fd)
-        self.fd = fd
+        self.stream = stream
+        self.alreadyRead = alreadyRead
         self.remote = remote
         self.maxFrameBytes = options.maxFrameBytes
         self.framing = options.framing
@@ -66,18 +82,30 @@ package final class TCPConnection: Sendable {
     }
 
     /// Connects to `endpoint`, trying each address it resolves to, giving up after `timeout`.
-    /// Cancelling the calling task abandons the attempt at once.
+    /// Cancelling the calling task abandons the attempt at once. A `prelude` runs on the
+    /// connected socket before anything else, within the same `timeout` (a protocol's greeting
+    /// read in the clear, then a TLS handshake): the stream it returns carries the connection.
     package static func connect(
         to endpoint: TCPEndpoint,
         timeout: Duration,
-        options: TCPConnectionOptions
+        options: TCPConnectionOptions,
+        prelude: (@Sendable (BlockingSocket) throws -> ConnectionPreludeOutcome)? = nil
     ) async throws -> TCPConnection {
         let cancel = try WakePipe()
-        let fd = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        let outcome = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ConnectionPreludeOutcome, any Error>) in
                 let thread = Thread {
-                    continuation.resume(with: Result { () throws(any Error) -> Int32 in
-                        try TCPConnector.connect(to: endpoint, timeout: timeout, cancel: cancel)
+                    continuation.resume(with: Result { () throws(any Error) -> ConnectionPreludeOutcome in
+                        let deadline = ContinuousClock.now + timeout
+                        let fd = try TCPConnector.connect(to: endpoint, timeout: timeout, cancel: cancel)
+                        guard let prelude else { return ConnectionPreludeOutcome(stream: PlainByteStream(descriptor: fd), alreadyRead: []) }
+                        _ = SocketOptions.ignoreBrokenPipe
+                        do {
+                            return try prelude(BlockingSocket(descriptor: fd, remote: endpoint, deadline: deadline, cancel: cancel))
+                        } catch {
+                            Glibc.close(fd)
+                            throw error
+                        }
                     })
                 }
                 thread.name = "materun.connect \(endpoint)"
@@ -86,14 +114,14 @@ package final class TCPConnection: Sendable {
         } onCancel: {
             cancel.signal()
         }
-        return try TCPConnection(adopting: fd, remote: endpoint, options: options)
+        return try TCPConnection(adopting: outcome.stream, remote: endpoint, options: options, alreadyRead: outcome.alreadyRead)
     }
 
     /// Sends all of `bytes`, in order with other sends. Returns once the kernel has them;
     /// throws `TCPConnectionClosed` (or `SocketError` after a local close) if it cannot.
     package func send(_ bytes: [UInt8]) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = state.withLock { state in state.sendOrQueue(bytes, on: fd, remote: remote, continuation: continuation) }
+            let outcome = state.withLock { state in state.sendOrQueue(bytes, on: stream, remote: remote, continuation: continuation) }
             switch outcome {
             case .sent: continuation.resume()
             case .failed(let error): continuation.resume(throwing: error)
@@ -107,7 +135,7 @@ package final class TCPConnection: Sendable {
     /// thread. For a caller that keeps its own order (an actor) and learns of failures from
     /// `frames`, which ends when the connection does: a failed or refused write is dropped here.
     package func enqueue(_ bytes: [UInt8]) {
-        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: fd, remote: remote, continuation: nil) }
+        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: stream, remote: remote, continuation: nil) }
         if case .queued = outcome {
             wake.signal()
         }

@@ -13,8 +13,16 @@ extension TCPConnection {
         var lastFrame = ContinuousClock.now
         var lingerUntil: ContinuousClock.Instant?
         var window = TCPRateWindow()
+        // A TLS session that must send before it can read waits for the socket to be writable.
+        var readNeedsWritable = false
+        let fd = stream.descriptor
+        if !alreadyRead.isEmpty, case .failed(let closing) = deliver(alreadyRead[...], decoder: &decoder, window: &window, rateLimit: nil) {
+            lingerUntil = closing
+        } else if !alreadyRead.isEmpty {
+            lastFrame = .now
+        }
 
-        while true {
+        io: while true {
             let (idleTimeout, closeRequested, abortRequested, wantsWrite, stalledSince, deadline, rateLimit) = state.withLock {
                 ($0.idleTimeout, $0.closeRequested, $0.abortRequested, !$0.outbox.isEmpty, $0.stalledSince, $0.deadline,
                  $0.rateLimit)
@@ -51,18 +59,21 @@ extension TCPConnection {
             }
 
             let writing = wantsWrite && lingerUntil == nil
+            // Bytes the stream already holds (a decrypted TLS record) are read without waiting.
+            let buffered = reading && state.withLock { _ in stream.hasBufferedInput }
+            let pollsOut = writing || (reading && readNeedsWritable)
             // Neither reading nor writing: the socket is left out of the poll (fd -1), or a hang-up
             // would wake it at once, again and again, until the reader catches up.
             var polled = [
                 pollfd(
                     fd: reading || writing ? fd : -1,
-                    events: (reading ? Int16(POLLIN) : 0) | (writing ? Int16(POLLOUT) : 0), revents: 0),
+                    events: (reading ? Int16(POLLIN) : 0) | (pollsOut ? Int16(POLLOUT) : 0), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&polled, nfds_t(polled.count), SocketOptions.pollMilliseconds(until: wakeAt))
+            let ready = poll(&polled, nfds_t(polled.count), buffered ? 0 : SocketOptions.pollMilliseconds(until: wakeAt))
             if ready < 0 {
                 if errno == EINTR { continue }
-                if lingerUntil != nil { break }
+                if lingerUntil != nil { break io }
                 lingerUntil = fail(.socket(.lastError("poll connection to \(remote)")))
                 continue
             }
@@ -71,49 +82,66 @@ extension TCPConnection {
             }
             let events = polled[0].revents
             if writing, events & Int16(POLLOUT | POLLERR | POLLHUP) != 0 {
-                switch state.withLock({ $0.flush(to: fd) }) {
+                switch state.withLock({ $0.flush(to: stream) }) {
                 case .success(let completed):
                     completed.forEach { $0.resume() }
-                case .failure(let code):
-                    lingerUntil = fail(.socket(.system(code.code, "send to \(remote)")), linger: false)
+                case .failure(let failure):
+                    lingerUntil = fail(.socket(failure.socketError("send to \(remote)")), linger: false)
                     continue
                 }
             }
-            guard reading, events & Int16(POLLIN | POLLERR | POLLHUP) != 0 else { continue }
-            let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if received > 0 {
-                guard lingerUntil == nil else { continue }
-                if framing == .chunks {
-                    lastFrame = .now
-                    continuation.yield(Array(buffer[0..<received]))
-                    continue
-                }
-                do {
-                    let frames = try decoder.append(buffer[0..<received])
-                    if let rateLimit, window.add(bytes: received, frames: frames.count, at: .now, limit: rateLimit) {
-                        lingerUntil = fail(.flooded(rateLimit))
-                        continue
-                    }
-                    if !frames.isEmpty {
-                        lastFrame = .now
-                    }
-                    flow.handedOut(frames.count)
-                    frames.forEach { continuation.yield($0) }
-                } catch {
-                    lingerUntil = fail(.badFrame(error))
-                }
-            } else if received == 0 {
-                if lingerUntil != nil { break }
+            let readable = events & Int16(POLLIN | POLLERR | POLLHUP) != 0 || (readNeedsWritable && events & Int16(POLLOUT) != 0)
+            guard reading, buffered || readable else { continue }
+            readNeedsWritable = false
+            let received = state.withLock { _ in buffer.withUnsafeMutableBytes { stream.read(into: $0) } }
+            switch received {
+            case .bytes(0):
+                if lingerUntil != nil { break io }
                 lingerUntil = fail(.peerClosed(pendingBytes: decoder.bufferedByteCount), linger: false)
-            } else {
-                let code = errno
-                if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-                if lingerUntil != nil { break }
-                lingerUntil = fail(.socket(.system(code, "recv from \(remote)")), linger: false)
+            case .bytes(let count):
+                guard lingerUntil == nil else { continue }
+                switch deliver(buffer[0..<count], decoder: &decoder, window: &window, rateLimit: rateLimit) {
+                case .delivered(let anyFrame): if anyFrame { lastFrame = .now }
+                case .failed(let closing): lingerUntil = closing
+                }
+            case .wouldBlock(let needsWritable):
+                readNeedsWritable = needsWritable
+            case .failed(let detail, let code):
+                if lingerUntil != nil { break io }
+                lingerUntil = fail(.socket(SocketError(operation: "recv from \(remote)", detail: detail, code: code)), linger: false)
             }
         }
         state.withLock { _ in
-            _ = Glibc.close(fd)
+            stream.close()
+        }
+    }
+
+    /// What became of received bytes.
+    private enum Delivery {
+        /// Handed to `frames`; whether they made at least one frame (which resets the idle time).
+        case delivered(anyFrame: Bool)
+        /// They broke the framing or the rate limit: the connection is failing, lingering until then.
+        case failed(lingerUntil: ContinuousClock.Instant)
+    }
+
+    /// Hands received bytes to `frames`: as they are (`chunks`), or cut into lines.
+    private func deliver(
+        _ bytes: ArraySlice<UInt8>, decoder: inout FrameDecoder, window: inout TCPRateWindow, rateLimit: TCPRateLimit?
+    ) -> Delivery {
+        if framing == .chunks {
+            continuation.yield(Array(bytes))
+            return .delivered(anyFrame: true)
+        }
+        do {
+            let frames = try decoder.append(bytes)
+            if let rateLimit, window.add(bytes: bytes.count, frames: frames.count, at: .now, limit: rateLimit) {
+                return .failed(lingerUntil: fail(.flooded(rateLimit)))
+            }
+            flow.handedOut(frames.count)
+            frames.forEach { continuation.yield($0) }
+            return .delivered(anyFrame: !frames.isEmpty)
+        } catch {
+            return .failed(lingerUntil: fail(.badFrame(error)))
         }
     }
 
@@ -125,9 +153,7 @@ extension TCPConnection {
         if linger, let farewell = farewell(closed) {
             state.withLock { state in
                 guard state.outbox.isEmpty else { return }
-                farewell.withUnsafeBytes { raw in
-                    _ = Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-                }
+                _ = farewell.withUnsafeBytes { stream.write($0) }
             }
         }
         let until = beginClosing(error: closed)
@@ -144,7 +170,7 @@ extension TCPConnection {
         } else {
             continuation.finish()
         }
-        _ = shutdown(fd, Int32(SHUT_WR))
+        state.withLock { _ in stream.shutdownWrite() }
         return .now + Self.linger
     }
 }

@@ -40,7 +40,7 @@ struct TCPConnectionState {
     /// Writes `bytes` at once when nothing is queued ahead of them, and queues what is left.
     /// The system call runs under the lock, so the I/O thread cannot close `fd` meanwhile.
     mutating func sendOrQueue(
-        _ bytes: [UInt8], on fd: Int32, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>?
+        _ bytes: [UInt8], on stream: any ByteStream, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>?
     ) -> SendOutcome {
         if let ended { return .failed(ended) }
         if closeRequested {
@@ -48,13 +48,13 @@ struct TCPConnectionState {
         }
         var offset = 0
         if outbox.isEmpty {
-            switch Self.write(bytes, from: 0, to: fd) {
+            switch Self.write(bytes, from: 0, to: stream) {
             case .success(let written) where written == bytes.count:
                 return .sent
             case .success(let written):
                 offset = written
-            case .failure(let code):
-                let error = TCPConnectionClosed(cause: .socket(.system(code.code, "send to \(remote)")), remote: remote)
+            case .failure(let failure):
+                let error = TCPConnectionClosed(cause: .socket(failure.socketError("send to \(remote)")), remote: remote)
                 return .failed(error)
             }
         }
@@ -66,11 +66,11 @@ struct TCPConnectionState {
     }
 
     /// Writes as much of the outbox as the socket takes now. Returns the sends that completed,
-    /// to resume outside the lock, or the `errno` that broke the socket.
-    mutating func flush(to fd: Int32) -> Result<[CheckedContinuation<Void, any Error>], SocketErrno> {
+    /// to resume outside the lock, or what broke the stream.
+    mutating func flush(to stream: any ByteStream) -> Result<[CheckedContinuation<Void, any Error>], ByteStreamFailure> {
         var completed: [CheckedContinuation<Void, any Error>] = []
         while var first = outbox.first {
-            switch Self.write(first.bytes, from: first.offset, to: fd) {
+            switch Self.write(first.bytes, from: first.offset, to: stream) {
             case .failure(let code):
                 return .failure(code)
             case .success(let written) where written == first.bytes.count:
@@ -99,31 +99,30 @@ struct TCPConnectionState {
         return pending
     }
 
-    /// Writes from `offset` until done or the socket is full; the new offset, or the errno.
-    private static func write(_ bytes: [UInt8], from offset: Int, to fd: Int32) -> Result<Int, SocketErrno> {
+    /// Writes from `offset` until done or the stream is full; the new offset, or the failure.
+    private static func write(_ bytes: [UInt8], from offset: Int, to stream: any ByteStream) -> Result<Int, ByteStreamFailure> {
         var offset = offset
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let result = bytes.withUnsafeBytes { raw in
+                stream.write(UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
-            if written >= 0 {
-                offset += written
-                continue
+            switch result {
+            case .bytes(let written): offset += written
+            case .wouldBlock: return .success(offset)
+            case .failed(let detail, let code): return .failure(ByteStreamFailure(detail: detail, code: code))
             }
-            let code = errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK { return .success(offset) }
-            return .failure(SocketErrno(code))
         }
         return .success(offset)
     }
 }
 
-/// An `errno` value as an `Error`, so that it fits in a `Result`.
-struct SocketErrno: Error {
-    let code: Int32
+/// A stream's failure as an `Error`, so that it fits in a `Result`.
+struct ByteStreamFailure: Error {
+    let detail: String
+    let code: Int32?
 
-    init(_ code: Int32) {
-        self.code = code
+    /// The failure as the socket error of `operation` (e.g. "send to 127.0.0.1:4222").
+    func socketError(_ operation: String) -> SocketError {
+        SocketError(operation: operation, detail: detail, code: code)
     }
 }

@@ -97,7 +97,7 @@ struct CommandLineParserTests {
         #expect(throws: UsageError.self) {
             try CommandLineParser.parse(["join", "x.json", "--via", "nats://h:1", "--connect", "h:2", "--code", "abc"])
         }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--via", "tls://h:1"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--via", "wss://h:1"]) }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["join", "x.json", "--code", "abc"]) }
     }
 

@@ -10,9 +10,20 @@ import Testing
         let url = try NATSURL(parsing: "nats://ann:p%3Ass@h:1/")
         #expect(url.credentials == .user("ann", password: "p:ss"))
         #expect(url.description == "nats://ann:***@h:1")
+        #expect(!url.requiresTLS)
+        let tls = try NATSURL(parsing: "TLS://ann:pw@h:1")
+        #expect(tls.requiresTLS && tls.endpoint.port == 1 && tls.description == "tls://ann:***@h:1")
     }
 
-    @Test(arguments: ["tls://h:1", "h:1", "nats://h:x", "nats://%zz@h:1", "nats://h:1/path", "nats://:p@h:1"])
+    @Test func aRefusedURLDoesNotRepeatItsSecrets() {
+        #expect {
+            try NATSURL(parsing: "nats://ann:s3cret@h:x")
+        } throws: { error in
+            "\(error)".contains("nats://***@h:x") && !"\(error)".contains("s3cret")
+        }
+    }
+
+    @Test(arguments: ["wss://h:1", "h:1", "nats://h:x", "nats://%zz@h:1", "nats://h:1/path", "nats://:p@h:1"])
     func refusesURLsItCannotDial(_ text: String) {
         #expect(throws: NATSURLError.self) { try NATSURL(parsing: text) }
     }
