@@ -49,7 +49,7 @@ let package = Package(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay",
+                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunTLS",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
@@ -115,7 +115,7 @@ let package = Package(
             dependencies: [
                 "MateRunApp", "MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunPresentation", "MateRunRecords",
                 "MateRunSocket", "MateRunGPSD", "MateRunTestSupport", "materun", "MateRunGroup", "MateRunNATS",
-                "MateRunNATSTestSupport",
+                "MateRunNATSTestSupport", "MateRunTLS",
             ],
             exclude: ["Golden", "DeviceGPX"]
         ),

@@ -101,6 +101,35 @@ struct CommandLineParserTests {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["join", "x.json", "--code", "abc"]) }
     }
 
+    static let everyNATSFile = NATSLogin(
+        credentialsFile: "u.creds", certificateAuthorityFile: "ca.pem", certificateFile: "c.pem", keyFile: "c.key", passwordFile: "pw")
+
+    @Test func hostAndJoinTakeTheNATSOptionsWithViaAndRefuseThemWithout() throws {
+        let login = ["--nats-creds", "u.creds", "--nats-ca", "ca.pem", "--nats-cert", "c.pem", "--nats-key", "c.key", "--nats-password-file", "pw"]
+        guard case .host(let host) = try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--via", "tls://h:1"] + login),
+            case .join(let join) = try CommandLineParser.parse(["join", "x.json", "--via", "nats://ann@h:1", "--code", "abc"] + login)
+        else {
+            Issue.record("not a host and a join")
+            return
+        }
+        #expect(host.login == Self.everyNATSFile && join.login == Self.everyNATSFile)
+        #expect(throws: UsageError("--nats-creds is for a NATS server: give --via URL too, or drop it", command: "host")) {
+            try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--nats-creds", "u.creds"])
+        }
+        #expect(throws: UsageError("--nats-ca is for a NATS server: give --via URL too, or drop it", command: "join")) {
+            try CommandLineParser.parse(["join", "x.json", "--connect", "h:1", "--code", "abc", "--nats-ca", "ca.pem"])
+        }
+    }
+
+    @Test func aClientCertificateNeedsItsKeyAndAPasswordFileAURLWithoutOne() {
+        #expect(throws: UsageError("--nats-cert and --nats-key go together: give both or neither", command: "watch")) {
+            try CommandLineParser.parse(["watch", "--via", "tls://h:1", "--code", "1", "--nats-cert", "c.pem"])
+        }
+        #expect(throws: UsageError.self) {
+            try CommandLineParser.parse(["watch", "--via", "nats://ann:pw@h:1", "--code", "1", "--nats-password-file", "pw"])
+        }
+    }
+
     @Test func aTypoFarFromEveryNameGetsTheListInsteadOfAGuess() {
         #expect(NearestName.suggestion(for: "xyzzy", among: CommandLineParser.commands) == nil)
         #expect(NearestName.suggestion(for: "--jsno", among: ["--json", "--name"]) == "--json")
@@ -115,11 +144,14 @@ struct CommandLineParserTests {
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
-                      "--via": "nats://127.0.0.1:4222", "--start-when": "3"]
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
+                      "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw"]
+        let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
         var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
-        // (--via and --connect, --port or --bind exclude each other: --via has tests of its own.)
-        for option in spec.options where !(option.name == "--via" && ["host", "join"].contains(command)) {
+        // (--via and --connect, --port or --bind exclude each other: --via and the NATS options
+        // that go with it have tests of their own.)
+        for option in spec.options where !(natsGroup.contains(option.name) && ["host", "join"].contains(command)) {
             arguments.append(option.name)
             if option.value != nil { arguments.append(try #require(values[option.name], "no sample value for \(option.name)")) }
         }
@@ -168,11 +200,13 @@ struct CommandLineParserTests {
             #expect(id == "x.json" && dataDirectory == "/tmp/runs")
         case .groupCreate(let group):
             #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
+            #expect(group.login == Self.everyNATSFile)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
         case .groupJoin(let group):
             #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
+            #expect(group.login == Self.everyNATSFile)
         case .watch(let watch):
-            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true))
+            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true, login: Self.everyNATSFile))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

@@ -55,6 +55,8 @@ package struct HostOptions: Sendable, Equatable {
     package var port = 0
     /// `--via`: pair through this NATS server instead of listening for the joiner.
     package var via: String?
+    /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
+    package var login = NATSLogin()
 }
 
 /// `materun join`'s options beyond the run's own.
@@ -65,13 +67,17 @@ package struct JoinOptions: Sendable, Equatable {
     package var code: String
     /// `--via`: reach the host through this NATS server instead of `--connect`.
     package var via: String?
+    /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
+    package var login = NATSLogin()
 }
 
 /// `materun group create` and `materun group join`'s options beyond the run's own.
 package struct GroupOptions: Sendable, Equatable {
     package var run: RunOptions
-    /// `--via`: the NATS server, `nats://[user:pass@]HOST:PORT`.
+    /// `--via`: the NATS server, `nats://[user:pass@]HOST:PORT` or `tls://…`.
     package var via: String
+    /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
+    package var login = NATSLogin()
     /// `--mode`, for create.
     package var mode: MateMode = .race
     /// `--start-when N`, for create: start once N runners are in.
@@ -85,6 +91,8 @@ package struct WatchOptions: Sendable, Equatable {
     package var via: String
     package var code: String
     package var json = false
+    /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
+    package var login = NATSLogin()
 }
 
 /// `materun track`'s options beyond the run's own (whose scenario path names the gpsd source).

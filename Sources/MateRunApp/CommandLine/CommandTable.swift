@@ -155,7 +155,8 @@ enum CommandTable {
                 "0.0.0.0 to accept mates from other machines)"),
             OptionSpec(
                 "--via", value: "URL",
-                help: "pair through a NATS server instead (nats://[USER:PASS@]HOST:PORT):", "both sides dial out"),
+                help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…): both sides dial out"),
+        ] + NATSOptionGroup.options + [
             speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
@@ -176,6 +177,7 @@ enum CommandTable {
                 }
                 options.via = try natsURL(arguments, command: "host")
             }
+            options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "host")
             return .host(options)
         })
 
@@ -189,6 +191,7 @@ enum CommandTable {
             OptionSpec("--connect", value: "HOST:PORT", help: "the address the host printed (or --via)"),
             OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
+        ] + NATSOptionGroup.options + [
             weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
         ],
         refusals: [
@@ -207,8 +210,10 @@ enum CommandTable {
                 }
                 var options = JoinOptions(run: try runOptions(arguments), host: "", port: 0, code: code)
                 options.via = try natsURL(arguments, command: "join")
+                options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "join")
                 return .join(options)
             }
+            _ = try NATSOptionGroup.login(arguments, via: nil, command: "join")
             guard let address = try arguments.endpoint("--connect") else {
                 throw UsageError("join needs --connect HOST:PORT (or --via URL)", command: "join")
             }
@@ -217,7 +222,9 @@ enum CommandTable {
 
     static let via = OptionSpec(
         "--via", value: "URL", required: true,
-        help: "the NATS server: nats://HOST:PORT, nats://TOKEN@HOST:PORT or", "nats://USER:PASS@HOST:PORT (plain TCP)")
+        help: "the NATS server: nats://HOST:PORT, or tls://HOST:PORT to insist on TLS",
+        "(used too when the server requires it); nats://USER@HOST:PORT takes its",
+        "password from --nats-password-file or $MATERUN_NATS_PASSWORD")
 
     static let groupCreate = CommandSpec(
         name: "group create", positional: "SCENARIO", summary: "start a group run on a NATS server and run in it",
@@ -231,6 +238,7 @@ enum CommandTable {
             via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
             OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
+        ] + NATSOptionGroup.options + [
             speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
         refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
@@ -240,6 +248,7 @@ enum CommandTable {
                 throw UsageError("group create needs --mode race or --mode team", command: "group create")
             }
             var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
+            options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group create")
             options.startWhen = try arguments.count("--start-when", upTo: 10_000)
             return .groupCreate(options)
         })
@@ -249,6 +258,7 @@ enum CommandTable {
         details: "The group's creator decides the mode, the goal and the speed.",
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+        ] + NATSOptionGroup.options + [
             weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
         ],
         refusals: [
@@ -258,6 +268,7 @@ enum CommandTable {
         notes: nil,
         build: { arguments throws(UsageError) in
             var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group join"))
+            options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group join")
             options.code = try groupCode(arguments, command: "group join")
             return .groupJoin(options)
         })
@@ -268,12 +279,13 @@ enum CommandTable {
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
             OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"),
-        ],
+        ] + NATSOptionGroup.options,
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            .watch(WatchOptions(
-                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
-                json: arguments.flag("--json")))
+            let via = try natsURL(arguments, command: "watch")
+            return .watch(WatchOptions(
+                via: via, code: try groupCode(arguments, command: "watch"), json: arguments.flag("--json"),
+                login: try NATSOptionGroup.login(arguments, via: via, command: "watch")))
         })
 
     static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {

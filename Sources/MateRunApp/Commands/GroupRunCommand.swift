@@ -20,11 +20,11 @@ struct GroupRunCommand {
 
     func run() async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options.run) }
-        let url = try CommandFailure.catching { try NATSURL(parsing: options.via) }
+        var natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
+        let url = natsOptions.url
         let profile = container.profile(for: scenario, options: options.run)
         let screen = container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false)
         defer { screen.restore() }
-        var natsOptions = NATSClientOptions(url: url)
         natsOptions.name = "materun group \(side == .create ? "create" : "join")"
         let client: NATSClient
         do {

@@ -21,7 +21,8 @@ extension PairedRunCommand {
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         nmea: NMEAFeed?
     ) async throws(CommandFailure) -> Int32 {
-        let url = try CommandFailure.catching { try NATSURL(parsing: options.via ?? "") }
+        let natsOptions = try options.login.clientOptions(via: options.via ?? "", environment: container.environment)
+        let url = natsOptions.url
         guard let goal = container.goalMetres(for: scenario, options: options.run) else {
             throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
         }
@@ -34,7 +35,7 @@ extension PairedRunCommand {
         let tunnel: NATSTunnelServer
         let dials: NATSSubscription
         do {
-            client = try await NATSClient.connect(NATSClientOptions(url: url))
+            client = try await NATSClient.connect(natsOptions)
             tunnel = NATSTunnelServer(client: client, room: code, listener: carried)
             dials = try await tunnel.open()
         } catch {
@@ -76,12 +77,13 @@ extension PairedRunCommand {
         _ options: JoinOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         nmea: NMEAFeed?
     ) async throws(CommandFailure) -> Int32 {
-        let url = try CommandFailure.catching { try NATSURL(parsing: options.via ?? "") }
+        let natsOptions = try options.login.clientOptions(via: options.via ?? "", environment: container.environment)
+        let url = natsOptions.url
         screen.announce(PairingView.connectingFields(via: url.description), text: PairingView.connectingText(address: url.description))
         let client: NATSClient
         let tunnel: NATSTunnelClient
         do {
-            client = try await NATSClient.connect(NATSClientOptions(url: url))
+            client = try await NATSClient.connect(natsOptions)
         } catch {
             throw CommandFailure("cannot reach \(url): \(error)")
         }

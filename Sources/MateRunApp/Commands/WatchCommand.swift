@@ -22,8 +22,9 @@ final class WatchCommand {
         let client: NATSClient
         let boards: AsyncStream<GroupWire.BoardMessage>
         do {
-            let url = try NATSURL(parsing: options.via)
-            client = try await NATSClient.connect(NATSClientOptions(url: url))
+            let natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
+            let url = natsOptions.url
+            client = try await NATSClient.connect(natsOptions)
             do {
                 boards = try await GroupSpectator.watch(client: client, code: options.code)
             } catch NATSError.noResponders {
