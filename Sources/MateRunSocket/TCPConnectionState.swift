@@ -1,5 +1,3 @@
-import Glibc
-
 /// The part of a connection shared between callers of `send` and its I/O thread, kept under
 /// one lock: bytes waiting to be written, the close request, and how the connection ended.
 struct TCPConnectionState {
