@@ -2,8 +2,9 @@ import Foundation
 
 /// A certificate authority, a server certificate it signed for `127.0.0.1` and `localhost`, and
 /// a client certificate it signed, made by the `openssl` command in a fresh folder for one test;
-/// plus a second authority that signed nothing the server shows. Also the nats-server
-/// configuration files that serve them.
+/// plus a second authority that signed nothing the server shows, and a server certificate the
+/// authority signed for another name (`elsewhere.example`). Also the nats-server configuration
+/// files that serve them.
 package struct TestCertificates: Sendable {
     package let folder: URL
     package var caFile: String { path("ca.pem") }
@@ -31,7 +32,9 @@ package struct TestCertificates: Sendable {
             .write(to: folder.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
         try "basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n"
             .write(to: folder.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
-        for (name, subject) in [("server", "/CN=localhost"), ("client", "/CN=materun test client")] {
+        try "subjectAltName=DNS:elsewhere.example\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+            .write(to: folder.appendingPathComponent("misnamed.ext"), atomically: true, encoding: .utf8)
+        for (name, subject) in [("server", "/CN=localhost"), ("client", "/CN=materun test client"), ("misnamed", "/CN=elsewhere.example")] {
             try certificates.openssl(["req"] + key + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", subject])
             try certificates.openssl([
                 "x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
@@ -41,12 +44,13 @@ package struct TestCertificates: Sendable {
         return certificates
     }
 
-    /// A nats-server configuration serving the server certificate; `verifyClients` asks every
-    /// client for a certificate signed by the authority.
-    package func serverConfiguration(verifyClients: Bool = false) throws -> String {
+    /// A nats-server configuration serving the server certificate (or the one for another name,
+    /// when `misnamed`); `verifyClients` asks every client for a certificate signed by the authority.
+    package func serverConfiguration(verifyClients: Bool = false, misnamed: Bool = false) throws -> String {
         let verify = verifyClients ? "\n  ca_file: \"\(caFile)\"\n  verify: true" : ""
-        let text = "tls {\n  cert_file: \"\(serverCertificate)\"\n  key_file: \"\(serverKey)\"\(verify)\n}\n"
-        let file = path(verifyClients ? "verify.conf" : "tls.conf")
+        let (certificate, key) = misnamed ? (path("misnamed.pem"), path("misnamed.key")) : (serverCertificate, serverKey)
+        let text = "tls {\n  cert_file: \"\(certificate)\"\n  key_file: \"\(key)\"\(verify)\n}\n"
+        let file = path(verifyClients ? "verify.conf" : misnamed ? "misnamed.conf" : "tls.conf")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return file
     }

@@ -87,6 +87,26 @@ struct NATSTLSRealServerTests {
         await server.stop()
     }
 
+    @Test func aHostNameIsSentAndCheckedAndACertificateForAnotherNameIsRefused() async throws {
+        let certificates = try TestCertificates.make()
+        defer { certificates.remove() }
+        let server = try await NATSServerProcess.start(arguments: ["-c", try certificates.serverConfiguration()])
+        var byName = try options(server, trusting: certificates.caFile)
+        byName.url = try NATSURL(parsing: "tls://localhost:\(server.port)")
+        #expect(try await roundTrip(byName) == Array("over tls".utf8))
+        await server.stop()
+
+        let misnamed = try await NATSServerProcess.start(arguments: ["-c", try certificates.serverConfiguration(misnamed: true)])
+        let error = await connectionError(try options(misnamed, trusting: certificates.caFile))
+        guard case .tls(.certificateRefused(_, let reason))? = error else {
+            Issue.record("expected the certificate to be refused, got \(String(describing: error))")
+            await misnamed.stop()
+            return
+        }
+        #expect(reason.contains("mismatch"))
+        await misnamed.stop()
+    }
+
     @Test func aServerThatVerifiesClientsTakesTheClientCertificateAndRefusesNone() async throws {
         let certificates = try TestCertificates.make()
         defer { certificates.remove() }
