@@ -88,7 +88,7 @@ struct GroupRunCommand {
                 text: GroupAnnouncements.joinedText(terms: membership.terms))
         }
         var flow = GroupRunFlow(
-            profile: profile, membership: membership, screen: screen, wallClock: container.wallClock,
+            profile: profile, link: membership, screen: screen, wallClock: container.wallClock,
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal)
             },

@@ -20,7 +20,7 @@ final class WatchCommand {
 
     func run() async throws(CommandFailure) -> Int32 {
         let client: NATSClient
-        let boards: AsyncStream<GroupWire.BoardMessage>
+        let boards: AsyncStream<GroupBoardMessage>
         do {
             let url = try NATSURL(parsing: options.via)
             client = try await NATSClient.connect(NATSClientOptions(url: url))
@@ -43,7 +43,7 @@ final class WatchCommand {
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
-    private func show(_ message: GroupWire.BoardMessage) {
+    private func show(_ message: GroupBoardMessage) {
         let board = message.board
         let team = board.terms.mode == .team ? message.teamMetres : nil
         if options.json {
