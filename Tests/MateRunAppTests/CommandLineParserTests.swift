@@ -115,7 +115,7 @@ struct CommandLineParserTests {
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
-                      "--via": "nats://127.0.0.1:4222", "--start-when": "3"]
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--ghost": "latest"]
         // (`group create` is typed as two words.)
         var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
         // (--via and --connect, --port or --bind exclude each other: --via has tests of its own.)
@@ -132,11 +132,13 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.ghost = "latest"
             #expect(run == expected)
         case .track(let track):
             var expected = RunOptions(scenarioPath: "gpsd://127.0.0.1:2948", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.ghost = "latest"
             #expect(track == TrackOptions(run: expected, gpsd: TCPEndpoint(host: "127.0.0.1", port: 2948), idleEndSeconds: 5, retrySeconds: 2))
         case .validate(let path, let dataDirectory):
             #expect(path == "x.json" && dataDirectory == "/tmp/runs")

@@ -48,6 +48,10 @@ enum CommandTable {
         help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
         "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
     static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
+    static let ghost = OptionSpec(
+        "--ghost", value: "ID|latest|best|FILE",
+        help: "race an earlier run, shown as a mate at the same moving time: a kept run",
+        "(its id, latest, or best: your fastest kept run over the goal's distance)", "or a GPX, TCX or FIT file")
 
     // MARK: Commands
 
@@ -67,7 +71,7 @@ enum CommandTable {
         without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
         options: [
-            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe,
+            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe, ghost,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
@@ -100,7 +104,7 @@ enum CommandTable {
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
             json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"), noSave, dataDirectory,
-            nmeaServe,
+            nmeaServe, ghost,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",
@@ -386,6 +390,7 @@ enum CommandTable {
         options.save = !arguments.flag("--no-save")
         options.dataDirectory = arguments.string("--data-dir")
         options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
+        options.ghost = arguments.string("--ghost")
         return options
     }
 }

@@ -23,7 +23,11 @@ final class JSONEventScreen: RunScreen {
     }
 
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
-        emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
+        guard case .progress = event, let ghost = state.ghost else {
+            emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
+            return
+        }
+        emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate) + [GhostView.progressField(ghost)]))
     }
 
     /// Writes the event at once, whatever the speed: a program waits on `listening` for the code,
@@ -37,7 +41,8 @@ final class JSONEventScreen: RunScreen {
         _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
         kept: RunRecordID?
     ) {
-        emit(view.line(for: .finished(summary), extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + Self.runID(kept)))
+        let ghost = state.ghostResult.map { [GhostView.summaryField($0)] } ?? []
+        emit(view.line(for: .finished(summary), extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + ghost + Self.runID(kept)))
         sink.flush()
     }
 

@@ -11,6 +11,8 @@ package struct RunRecordOutcome: Sendable, Equatable {
     package var body: RecordedBodyFigures
     /// The group's result, for a group run.
     package var group: RecordedGroupResult?
+    /// The race against a ghost, for a run that raced one (`--ghost`).
+    package var ghost: GhostResult?
 
     package init(
         figures: RunFigures, splits: [Split], ending: RunRecordEnding, mate: RecordedMateResult? = nil, laps: [Split] = [],

@@ -62,7 +62,25 @@ package enum RunRecordJSON {
         }
         if let mate = outcome.mate { members += mateFields(mate) }
         if let group = outcome.group { members.append(("group", groupField(group))) }
+        if let ghost = outcome.ghost { members.append(("ghost", ghostField(ghost))) }
         return members
+    }
+
+    /// A race against a ghost: the `--json` summary's `ghost`, every digit kept.
+    private static func ghostField(_ ghost: GhostResult) -> JSON {
+        .object([
+            ("source", .string(ghost.source)), ("distance_m", .number(shortest: ghost.distanceMetres)),
+            ("elapsed_s", .number(shortest: ghost.ghostSeconds)), ("gap_s", .number(shortest: ghost.gapSeconds)),
+            ("result", .string(ghost.outcome.rawValue)),
+        ])
+    }
+
+    private static func ghostResult(_ fields: JSONFields) throws(RecordFormatError) -> GhostResult? {
+        guard let ghost = fields.optionalObject("ghost") else { return nil }
+        return GhostResult(
+            source: try ghost.string("source"), distanceMetres: try ghost.number("distance_m"),
+            ghostSeconds: try ghost.number("elapsed_s"), gapSeconds: try ghost.number("gap_s"),
+            outcome: try ghost.word("result", as: GhostResult.Outcome.self))
     }
 
     /// A group run's result: the same shape as the `--json` summary's `group`.
@@ -207,10 +225,12 @@ package enum RunRecordJSON {
             averageHeartRateBPM: fields.optionalNumber("avg_heart_rate_bpm"),
             maximumHeartRateBPM: fields.optionalNumber("max_heart_rate_bpm"),
             averageCadenceSPM: fields.optionalNumber("avg_cadence_spm"))
-        return RunRecordOutcome(
+        var outcome = RunRecordOutcome(
             figures: figures, splits: [], ending: try fields.word("ending", as: RunRecordEnding.self),
             mate: try mateResult(fields), body: body, group: try groupResult(fields)
         )
+        outcome.ghost = try ghostResult(fields)
+        return outcome
     }
 
     /// The pairing of a paired run's header (`run.json` or the journal's start line).
