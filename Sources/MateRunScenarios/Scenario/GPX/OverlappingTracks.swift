@@ -26,6 +26,8 @@ struct OverlappingTracks {
         let count = document.tracks.count
         logOf = Array(repeating: nil, count: count)
         firstSegment = Array(repeating: nil, count: count)
+        // One track overlaps nothing: the usual file is not read twice.
+        guard count > 1 else { return }
         // Each track's span, over the times a replay can use.
         var spans = [(start: Double, end: Double)?](repeating: nil, count: count)
         for index in points.indices {
