@@ -142,6 +142,19 @@ struct GPXActivityTests {
         #expect(scenario.notes == ["tracks 1, 2 cover the same time (a logger's sessions written more than once): read as one track by time"])
     }
 
+    @Test func aStrayTimeAtATracksEdgeDoesNotMakeTwoTracksOne() throws {
+        // Given two walks an hour apart, the second's first point stamped back inside the first
+        var second = Self.run(from: 10_000, start: 3600, count: 300)
+        second[0] = Self.point(north: 10_000, at: "07:02:00")
+        let tracks = [Self.track([Self.run(from: 0, start: 0, count: 300)]), Self.track([second])]
+        // When it loads
+        let scenario = try load(Self.document(tracks))
+        // Then they stay two tracks with a pause between, and the stray point is dropped as going back
+        #expect(scenario.locations.count == 599)
+        #expect(scenario.locations.filter(\.pausesRecording).count == 1)
+        #expect(scenario.notes.count == 1 && scenario.notes[0].hasPrefix("dropped 1 point whose <time> went back"))
+    }
+
     @Test func anEmptyOrMissingTrackNumberIsAnErrorThatSaysHowManyThereAre() {
         // Given a file of one empty and one real track
         let text = Self.document([Self.track([]), Self.track([Self.run(from: 0, start: 0, count: 5)])])

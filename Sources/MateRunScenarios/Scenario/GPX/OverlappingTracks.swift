@@ -29,17 +29,13 @@ struct OverlappingTracks {
         // One track overlaps nothing: the usual file is not read twice.
         guard count > 1 else { return }
         // Each track's span, over the times a replay can use.
-        var spans = [(start: Double, end: Double)?](repeating: nil, count: count)
+        var spans = [Span?](repeating: nil, count: count)
         for index in points.indices {
             let point = points[index]
             let track = Int(point.track)
             if firstSegment[track] == nil { firstSegment[track] = point.segment }
             guard !document.tracks[track].isRoute, let time = Self.seconds(point) else { continue }
-            if let span = spans[track] {
-                spans[track] = (min(span.start, time), max(span.end, time))
-            } else {
-                spans[track] = (time, time)
-            }
+            if spans[track] == nil { spans[track] = Span(time) } else { spans[track]!.take(time) }
         }
         // Tracks by start; a track starting before the log so far has ended joins it.
         let byStart = spans.indices.filter { spans[$0] != nil }.sorted { spans[$0]!.start < spans[$1]!.start }
@@ -62,6 +58,26 @@ struct OverlappingTracks {
             for number in log { logOf[number - 1] = first }
         }
         order = Self.readingOrder(points, logOf: logOf)
+    }
+
+    /// When a track starts and ends, a stray point aside: from its second earliest time to its
+    /// second latest, so that one point stamped an hour off (a receiver's clock slipping at a
+    /// track's edge) does not make two tracks one log; it goes back, and is dropped as before.
+    private struct Span {
+        private var first = Double.infinity, second = Double.infinity
+        private var last = -Double.infinity, penultimate = -Double.infinity
+
+        init(_ time: Double) {
+            take(time)
+        }
+
+        var start: Double { second.isFinite ? second : first }
+        var end: Double { penultimate.isFinite ? penultimate : last }
+
+        mutating func take(_ time: Double) {
+            if time < first { (first, second) = (time, first) } else if time < second { second = time }
+            if time > last { (last, penultimate) = (time, last) } else if time > penultimate { penultimate = time }
+        }
     }
 
     /// The segment a point is read in: a log of several tracks is one segment (the first's).
