@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 materun=${1:-$(swift build --show-bin-path)/materun}
 python3 -c 'import gpxpy' 2>/dev/null || { echo "check-gpx-readers: python3 gpxpy is not installed (pip install gpxpy)"; exit 1; }
 python3 - "$materun" <<'PY'
-import gpxpy, json, re, subprocess, sys, glob, datetime
+import gpxpy, gpxpy.gpx, json, re, subprocess, sys, glob, datetime
 materun = sys.argv[1]
 # (file, materun options, what gpxpy measures)
 cases = [(f, [], None) for f in sorted(glob.glob("Tests/MateRunAppTests/DeviceGPX/*.gpx")) if "planned" not in f]
@@ -26,8 +26,22 @@ for path, options, kind in cases:
     if kind == "routes":
         expected = sum(r.length() for r in gpx.routes)
     else:
-        # The points materun keeps: plausible times that do not go back.
+        # The points materun keeps: plausible times that do not go back; tracks whose times
+        # overlap are one log, merged by time as GPSBabel's "track,merge" filter does (a point at
+        # an instant already given dropped).
         low, high = datetime.datetime(1990, 1, 1, tzinfo=datetime.timezone.utc), datetime.datetime(2100, 1, 1, tzinfo=datetime.timezone.utc)
+        timed = lambda t: [p for s in t.segments for p in s.points if p.time is not None and low <= p.time < high]
+        spans = [(min(p.time for p in timed(t)), max(p.time for p in timed(t))) for t in gpx.tracks if timed(t)]
+        overlap = any(a[0] < b[1] and b[0] < a[1] for i, a in enumerate(spans) for b in spans[i + 1:])
+        if overlap:
+            merged, seen = gpxpy.gpx.GPXTrackSegment(), set()
+            for point in sorted((p for t in gpx.tracks for p in timed(t)), key=lambda p: p.time):
+                if point.time not in seen:
+                    seen.add(point.time)
+                    merged.points.append(point)
+            track = gpxpy.gpx.GPXTrack()
+            track.segments.append(merged)
+            gpx.tracks = [track]
         expected, last = 0.0, None
         for track in gpx.tracks:
             for segment in track.segments:

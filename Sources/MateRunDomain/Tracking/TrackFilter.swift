@@ -141,9 +141,10 @@ struct TrackFilter {
         let since = stillness.record(
             time: sample.time, east: east, north: north, noise: deviation, interval: sampling.seconds)
         if since == nil, let start = standingSince {
-            // Moving again: the standing ended when the runner was last seen on the spot.
+            // Moving again: the standing ended when the runner was last seen on the spot; the
+            // way from where they were last within its radius counts.
             let end = max(start, stillness.lastSeenStanding)
-            lastStanding = start...end
+            lastStanding = start...max(start, stillness.lastSeenOnSpot)
             standingSince = nil
             update.standingEnded = end
             update.settledMetres += heldMetres
@@ -151,7 +152,7 @@ struct TrackFilter {
         } else if since != nil {
             if standingSince == nil { standingSince = since }
             // Seen on the spot now: whatever was held is from before this moment.
-            if stillness.lastSeenStanding == sample.time { heldMetres = 0 }
+            if stillness.lastSeenOnSpot == sample.time { heldMetres = 0 }
         }
         update.standingSince = standingSince
         if let point = smoother.append(time: sample.time, dt: dt, prior: prior,
@@ -203,7 +204,7 @@ struct TrackFilter {
         let de = point.east - from.east, dn = point.north - from.north
         let metres = (de * de + dn * dn).squareRoot()
         if let since = standingSince, point.time >= since {
-            if point.time > stillness.lastSeenStanding { heldMetres += metres }
+            if point.time > stillness.lastSeenOnSpot { heldMetres += metres }
             return 0
         }
         if let standing = lastStanding, standing.contains(point.time) { return 0 }
