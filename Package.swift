@@ -41,11 +41,13 @@ let package = Package(
         .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "CEpoll"),
+        .target(name: "MateRunWeb", dependencies: ["CEpoll"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay",
+                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunWeb",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
@@ -82,6 +84,7 @@ let package = Package(
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
+        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
