@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
-        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb"]),
+        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb", "MateRunTestSupport"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),

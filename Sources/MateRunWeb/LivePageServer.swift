@@ -64,11 +64,17 @@ package final class LivePageServer: Sendable {
     /// `linger` seconds, whichever comes first; returns when the loop has ended and every socket
     /// is closed.
     package func stop(linger: Double = 2) {
-        loop.withLock { $0.lingerUntil = Self.now() + linger }
+        let first = loop.withLock { state in
+            defer { state.finished = true }
+            if state.lingerUntil == nil { state.lingerUntil = Self.now() + linger }
+            return !state.finished
+        }
+        guard first else { return }
         var byte: UInt8 = 1
         _ = Glibc.write(wakeWrite, &byte, 1)
         done.wait()
     }
+
 
     /// Monotonic seconds: the viewers' deadlines.
     private static func now() -> Double {

@@ -115,7 +115,8 @@ struct CommandLineParserTests {
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
-                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--ghost": "latest"]
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--ghost": "latest",
+                      "--web": "127.0.0.1:8080"]
         // (`group create` is typed as two words.)
         var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
         // (--via and --connect, --port or --bind exclude each other: --via has tests of its own.)
@@ -133,12 +134,14 @@ struct CommandLineParserTests {
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.ghost = "latest"
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)
         case .track(let track):
             var expected = RunOptions(scenarioPath: "gpsd://127.0.0.1:2948", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.ghost = "latest"
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(track == TrackOptions(run: expected, gpsd: TCPEndpoint(host: "127.0.0.1", port: 2948), idleEndSeconds: 5, retrySeconds: 2))
         case .validate(let path, let dataDirectory):
             #expect(path == "x.json" && dataDirectory == "/tmp/runs")
@@ -151,6 +154,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
@@ -159,6 +163,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(join.run == expected)
         case .history(let history):
             #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))
@@ -171,10 +176,12 @@ struct CommandLineParserTests {
         case .groupCreate(let group):
             #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
+            #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .groupJoin(let group):
             #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
+            #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .watch(let watch):
-            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true))
+            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080)))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

@@ -1,50 +1,6 @@
-import Foundation
-import Glibc
+import MateRunTestSupport
 import MateRunWeb
 import Testing
-
-/// A plain blocking client of the server on loopback, with a bound on every wait.
-private final class Client {
-    let fd: Int32
-
-    init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit { close(fd) }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
-            offset += sent
-        }
-    }
-
-    /// Reads until `done` holds for what came, the peer closes, or 5 s pass without a byte.
-    func read(until done: (String) -> Bool = { _ in false }) -> String {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while !done(String(decoding: received, as: UTF8.self)) {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-}
 
 @Suite("The live page's server, on loopback", .serialized, .timeLimit(.minutes(1)))
 struct LivePageServerTests {
@@ -57,7 +13,7 @@ struct LivePageServerTests {
     @Test func thePageIsServedWithItsHeadersAndTheConnectionCloses() throws {
         let server = try server()
         defer { server.stop(linger: 0) }
-        let client = try Client(port: server.port)
+        let client = try LoopbackHTTPClient(port: server.port)
         client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         let answer = client.read()
         #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -72,7 +28,7 @@ struct LivePageServerTests {
         server.events.publish(event: "hello", data: #"{"type":"hello"}"#)
         server.events.publish(event: "progress", data: #"{"elapsed_s":1.0}"#)
         // When a viewer opens the stream, and the run goes on
-        let client = try Client(port: server.port)
+        let client = try LoopbackHTTPClient(port: server.port)
         client.send("GET /events HTTP/1.1\r\n\r\n")
         let early = client.read { $0.contains("id: 2\n") && $0.hasSuffix("\n\n") }
         server.events.publish(event: "summary", data: #"{"type":"summary"}"#)
@@ -88,15 +44,15 @@ struct LivePageServerTests {
         // Given a viewer streaming
         let server = try server()
         defer { server.stop(linger: 0) }
-        let viewer = try Client(port: server.port)
+        let viewer = try LoopbackHTTPClient(port: server.port)
         viewer.send("GET /events HTTP/1.1\r\n\r\n")
         _ = viewer.read { $0.contains("retry: 2000\n\n") }
         // When others ask for a file, send a megabyte of header, or post
-        let traversal = try Client(port: server.port)
+        let traversal = try LoopbackHTTPClient(port: server.port)
         traversal.send("GET /../../etc/passwd HTTP/1.1\r\n\r\n")
-        let huge = try Client(port: server.port)
+        let huge = try LoopbackHTTPClient(port: server.port)
         huge.send("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 1 << 20))
-        let post = try Client(port: server.port)
+        let post = try LoopbackHTTPClient(port: server.port)
         post.send("POST /events HTTP/1.1\r\nContent-Length: 0\r\n\r\n")
         // Then each gets its refusal, and the viewer still gets what is published
         #expect(traversal.read().hasPrefix("HTTP/1.1 404 Not Found\r\n"))
@@ -109,19 +65,19 @@ struct LivePageServerTests {
     @Test func pastTheCapANewViewerIsTold503() throws {
         let server = try server(maxViewers: 2)
         defer { server.stop(linger: 0) }
-        let first = try Client(port: server.port), second = try Client(port: server.port)
+        let first = try LoopbackHTTPClient(port: server.port), second = try LoopbackHTTPClient(port: server.port)
         first.send("GET /events HTTP/1.1\r\n\r\n")
         second.send("GET /events HTTP/1.1\r\n\r\n")
         _ = first.read { $0.contains("retry") }
         _ = second.read { $0.contains("retry") }
-        let third = try Client(port: server.port)
+        let third = try LoopbackHTTPClient(port: server.port)
         #expect(third.read().hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
         #expect(server.viewerCount == 2)
     }
 
     @Test func stoppingSendsWhatWasPublishedBeforeClosing() throws {
         let server = try server()
-        let client = try Client(port: server.port)
+        let client = try LoopbackHTTPClient(port: server.port)
         client.send("GET /events HTTP/1.1\r\n\r\n")
         _ = client.read { $0.contains("retry") }
         for number in 1...500 { server.events.publish(event: "progress", data: #"{"n":\#(number)}"#) }

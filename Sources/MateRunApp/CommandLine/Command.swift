@@ -31,6 +31,8 @@ package struct RunOptions: Sendable, Equatable {
     package var nmeaServe: TCPEndpoint?
     /// `--ghost`: the earlier run to race (a kept run's id, `latest`, `best`, or a file).
     package var ghost: String?
+    /// `--web ADDR:PORT`: serve the run's live page there.
+    package var web: TCPEndpoint?
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,
@@ -87,6 +89,8 @@ package struct WatchOptions: Sendable, Equatable {
     package var via: String
     package var code: String
     package var json = false
+    /// `--web ADDR:PORT`: serve the boards as a live page there.
+    package var web: TCPEndpoint?
 }
 
 /// `materun track`'s options beyond the run's own (whose scenario path names the gpsd source).

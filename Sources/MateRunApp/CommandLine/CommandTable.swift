@@ -48,6 +48,9 @@ enum CommandTable {
         help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
         "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
     static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
+    static let web = OptionSpec(
+        "--web", value: "ADDR:PORT",
+        help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
     static let ghost = OptionSpec(
         "--ghost", value: "ID|latest|best|FILE",
         help: "race an earlier run, shown as a mate at the same moving time: a kept run",
@@ -71,7 +74,7 @@ enum CommandTable {
         without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
         options: [
-            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe, ghost,
+            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe, ghost, web,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
@@ -104,7 +107,7 @@ enum CommandTable {
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
             json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"), noSave, dataDirectory,
-            nmeaServe, ghost,
+            nmeaServe, ghost, web,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",
@@ -160,7 +163,7 @@ enum CommandTable {
             OptionSpec(
                 "--via", value: "URL",
                 help: "pair through a NATS server instead (nats://[USER:PASS@]HOST:PORT):", "both sides dial out"),
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -193,7 +196,7 @@ enum CommandTable {
             OptionSpec("--connect", value: "HOST:PORT", help: "the address the host printed (or --via)"),
             OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -235,7 +238,7 @@ enum CommandTable {
             via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
             OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
         refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
         notes: nil,
@@ -253,7 +256,7 @@ enum CommandTable {
         details: "The group's creator decides the mode, the goal and the speed.",
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
         refusals: [
             "--speed": "a group runs at its creator's speed; drop --speed",
@@ -271,13 +274,15 @@ enum CommandTable {
         details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
-            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"),
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), web,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            .watch(WatchOptions(
+            var options = WatchOptions(
                 via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
-                json: arguments.flag("--json")))
+                json: arguments.flag("--json"))
+            options.web = try arguments.listenEndpoint("--web")
+            return .watch(options)
         })
 
     static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
@@ -395,6 +400,7 @@ enum CommandTable {
         options.dataDirectory = arguments.string("--data-dir")
         options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
         options.ghost = arguments.string("--ghost")
+        options.web = try arguments.listenEndpoint("--web")
         return options
     }
 }

@@ -22,7 +22,7 @@ struct GroupRunCommand {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options.run) }
         let url = try CommandFailure.catching { try NATSURL(parsing: options.via) }
         let profile = container.profile(for: scenario, options: options.run)
-        let screen = container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false)
+        let screen = try container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false, kind: "group")
         defer { screen.restore() }
         var natsOptions = NATSClientOptions(url: url)
         natsOptions.name = "materun group \(side == .create ? "create" : "join")"

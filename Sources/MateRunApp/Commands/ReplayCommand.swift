@@ -17,7 +17,7 @@ struct ReplayCommand {
             try await GhostFinder(container: container).ghost(reference, options: options, goalMetres: goal)
         }
         let controls = RunnerControls()
-        let screen = container.screen(options: options, profile: profile, controls: controls)
+        let screen = try container.screen(options: options, profile: profile, controls: controls)
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))

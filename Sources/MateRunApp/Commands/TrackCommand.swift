@@ -35,7 +35,7 @@ struct TrackCommand {
             try await GhostFinder(container: container).ghost(reference, options: run, goalMetres: goal)
         }
         let controls = RunnerControls()
-        let screen = container.screen(options: run, profile: profile, controls: controls)
+        let screen = try container.screen(options: run, profile: profile, controls: controls)
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: run))
