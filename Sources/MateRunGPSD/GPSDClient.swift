@@ -92,14 +92,21 @@ package struct GPSDClient: Sendable {
         }
         defer { quiet.cancel() }
         var reason = "gpsd closed the connection"
+        var receivers = GPSDReceiverList()
         do {
             for try await line in connection.frames {
                 lastLine.withLock { $0 = .now }
                 let counts = shared.merger.withLock { merger in
+                    let (withoutFix, stepsBack) = (merger.counts.noFix, merger.clockStepsBack.count)
                     if let fix = merger.take(line: line) { continuation.yield(.fix(fix)) }
+                    if merger.counts.noFix > withoutFix { continuation.yield(.withoutFix) }
+                    if merger.clockStepsBack.count > stepsBack {
+                        continuation.yield(.clockSteppedBack(seconds: merger.clockStepsBack.latestSeconds))
+                    }
                     return merger.counts
                 }
                 drops.record(counts)
+                if receivers.take(line: line), let paths = receivers.paths { continuation.yield(.receivers(paths)) }
             }
         } catch let closed as TCPConnectionClosed {
             if case .badFrame = closed.cause { drops.recordOversizedLine() }

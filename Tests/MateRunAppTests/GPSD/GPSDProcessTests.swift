@@ -38,7 +38,7 @@ struct GPSDProcessTests {
             arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data, before: .now + bound)
         let status = try await track.exitStatus(before: .now + bound)
-        // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
+        // Then the receiver ends the run, within 1% of the replay's distance, with the same splits
         #expect(status == 0, "\(track.tail)")
         let tracked = try #require(track.lastEvent("summary"), "\(track.tail)")
         let replayed = try #require(await replaySummary(scenario, data: data))
@@ -49,11 +49,11 @@ struct GPSDProcessTests {
         let trackedGain = try #require(tracked["elevation_gain_m"] as? Double)
         let replayedGain = try #require(replayed["elevation_gain_m"] as? Double)
         #expect(abs(trackedGain - replayedGain) <= 1)
-        #expect(tracked["ending"] as? String == "sensors_ended")
+        #expect(tracked["ending"] as? String == "receiver_ended")
         // And it is kept: show and export work on it
         let shown = await runMateRun(["show", "latest", "--json"], data: data)
         #expect(shown.status == 0)
-        #expect(shown.output.text.contains("\"ending\":\"sensors_ended\""))
+        #expect(shown.output.text.contains("\"ending\":\"receiver_ended\""))
         let gpx = await runMateRun(["export", "latest", "--format", "gpx"], data: data)
         #expect(gpx.status == 0)
         #expect(gpx.output.text.components(separatedBy: "<trkpt").count > 250)
@@ -165,7 +165,7 @@ struct GPSDProcessTests {
             holding: player,
             arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data, before: .now + bound)
-        // Then the run still ends by its sensors near the replay's distance, and the reports
+        // Then the receiver still ends the run near the replay's distance, and the reports
         // without a fix are counted on standard error
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
         let tracked = try #require(track.lastEvent("summary")?["distance_m"] as? Double, "\(track.tail)")
