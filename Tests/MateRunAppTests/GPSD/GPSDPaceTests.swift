@@ -65,14 +65,4 @@ struct GPSDPaceTests {
         let replay = await runMateRun(["replay", path, "--speed", "max", "--json", "--no-save", "--weight", "58"], data: data)
         return replay.output.lines.last.flatMap(jsonObject)
     }
-
-    /// The run time of the first fix of the one run kept in `data`, from its journal.
-    private func firstKeptFixTime(in data: TemporaryDataDirectory) -> Double? {
-        let runs = data.path + "/runs"
-        guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first,
-              let journal = try? String(contentsOfFile: runs + "/" + run + "/track.jsonl", encoding: .utf8)
-        else { return nil }
-        return journal.split(separator: "\n").lazy.compactMap { jsonObject(String($0)) }
-            .first { $0["type"] as? String == "fix" }?["t"] as? Double
-    }
 }

@@ -174,6 +174,43 @@ struct GPSDProcessTests {
         #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("without a fix") }, "\(track.tail)")
     }
 
+    @Test func aReceiverClockSteppingBackMidLogIsReanchoredAndTheRunLosesNeitherFixesNorTime() async throws {
+        let gpsfake = try GPSDTools.require(GPSDTools.gpsfake, "gpsfake")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given the scenario's NMEA whose clock steps back 13 s after its 150th fix while its
+        // positions carry on (as a marine receiver's log did)
+        let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
+        #expect(exported.status == 0)
+        let stepped = try #require(NMEAFixtures.clockSteppedBack(exported.output.text, afterFix: 150, by: 13))
+        let log = data.path + "-scenario/stepped.nmea"
+        try NMEAFixtures.betweenNoFixStretches(stepped).write(toFile: log, atomically: true, encoding: .utf8)
+        // When gpsfake plays it and materun tracks it
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
+            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
+        }
+        defer { player.kill() }
+        let track = try await track(
+            holding: player,
+            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
+            executable: materun, data: data, before: .now + bound)
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        // Then the step is told and nothing is dropped as going back, and the run has the
+        // replay's distance and time (from its first fix) within 1%: no fix and no second lost
+        #expect(track.errorLines.contains { $0.contains("the receiver's clock stepped back 13 s") }, "\(track.tail)")
+        #expect(!track.errorLines.contains { $0.contains("with a time going back") }, "\(track.tail)")
+        let tracked = try #require(track.lastEvent("summary"), "\(track.tail)")
+        let replayed = try #require(await replaySummary(scenario, data: data))
+        let firstFix = try #require(firstKeptFixTime(in: data), "no fix kept")
+        for (figure, offset) in [("distance_m", 0.0), ("elapsed_s", firstFix)] {
+            let live = try #require(tracked[figure] as? Double) - offset
+            let replay = try #require(replayed[figure] as? Double)
+            #expect(abs(live - replay) <= replay * 0.01, "\(figure): tracked \(live), replayed \(replay)")
+        }
+    }
+
     /// The summary of the scenario's replay at --speed max, not kept.
     private func replaySummary(_ scenario: String, data: TemporaryDataDirectory) async -> [String: Any]? {
         let replay = await runMateRun(["replay", scenario, "--speed", "max", "--json", "--no-save", "--weight", "58"], data: data)
@@ -202,6 +239,19 @@ enum NMEAFixtures {
     /// (and a 5 s idle end with 8 s after it tracked 28 m short of 1.2 km under that load).
     static func betweenNoFixStretches(_ log: String) -> String {
         noFixStretch(count: 100) + log + noFixStretch(count: 300)
+    }
+
+    /// `log` rewritten with its clock stepped back `seconds` after its fix number `afterFix`
+    /// (from 1), the positions unchanged; nil when `log` has no fix after it. Rewritten from its
+    /// RMCs' times and positions (GGA and RMC again, without speed, course or altitude), so that
+    /// a step across midnight dates the RMC by the day before.
+    static func clockSteppedBack(_ log: String, afterFix: Int, by seconds: Double) -> String? {
+        let fixes = log.components(separatedBy: "\r\n").compactMap(ReadFix.init(rmc:))
+        guard fixes.count > afterFix else { return nil }
+        return fixes.enumerated().map { index, fix in
+            NMEASentenceWriter.sentences(NMEAFix(
+                unixTime: fix.unixTime - (index < afterFix ? 0 : seconds), coordinate: fix.coordinate, horizontalAccuracy: 5))
+        }.joined()
     }
 
     /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the

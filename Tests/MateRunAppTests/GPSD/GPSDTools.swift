@@ -188,3 +188,14 @@ func track(
     #expect(connected, "materun never connected to gpsfake's gpsd: \(track.tail)")
     return track
 }
+
+/// The run time of the first fix of the one run kept in `data`, from its journal: a live run's
+/// time counts from its start, so the wait for the first fix is in it.
+func firstKeptFixTime(in data: TemporaryDataDirectory) -> Double? {
+    let runs = data.path + "/runs"
+    guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first,
+          let journal = try? String(contentsOfFile: runs + "/" + run + "/track.jsonl", encoding: .utf8)
+    else { return nil }
+    return journal.split(separator: "\n").lazy.compactMap { jsonObject(String($0)) }
+        .first { $0["type"] as? String == "fix" }?["t"] as? Double
+}
