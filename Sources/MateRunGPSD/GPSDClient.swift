@@ -2,7 +2,8 @@ import MateRunSocket
 import Synchronization
 
 /// A client of gpsd's JSON socket (port 2947): asks for the watch, and turns what comes back into
-/// fixes, reconnecting when gpsd restarts.
+/// fixes and news of gpsd's receivers (which it has, a report without a fix, a clock stepping
+/// back), reconnecting when gpsd restarts.
 ///
 /// The connection's I/O runs on `MateRunSocket`'s own thread; this only reads its lines. Lines
 /// go through one `TPVEpochMerger`, which hands out an epoch when a later one begins or when the
