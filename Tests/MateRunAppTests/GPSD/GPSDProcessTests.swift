@@ -174,6 +174,30 @@ struct GPSDProcessTests {
         #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("without a fix") }, "\(track.tail)")
     }
 
+    @Test func aGpsdWithoutAReceiverIsToldOfAfterTenSecondsAndTheIdleEndEndsARunThatNeverGotAFix() async throws {
+        let gpsd = try GPSDTools.require(GPSDTools.gpsd, "gpsd")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        // Given a gpsd without a device (and a control socket: gpsd will not run with neither)
+        let control = data.path + "-gpsd.sock"
+        defer { try? FileManager.default.removeItem(atPath: control) }
+        let (daemon, gpsdPort) = try await startListening("gpsd", executable: gpsd, before: .now + bound) {
+            ["-N", "-n", "-F", control, "-S", "\($0)"]
+        }
+        defer { daemon.kill() }
+        // When materun tracks it with a 12 s idle end
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "12", "--no-countdown"],
+            executable: materun, data: data)
+        defer { track.kill() }
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        // Then it said why no fix came, once, and the receiver ended the run
+        let told = track.errorLines.filter { $0.contains("no fix from gpsd for") }
+        #expect(told.count == 1, "\(track.tail)")
+        #expect(told.first?.contains("no fix from gpsd for 10 s: gpsd has no receiver (its DEVICES lists none)") == true, "\(told)")
+        #expect(track.lastEvent("summary")?["ending"] as? String == "receiver_ended", "\(track.tail)")
+    }
+
     @Test func aReceiverClockSteppingBackMidLogIsReanchoredAndTheRunLosesNeitherFixesNorTime() async throws {
         let gpsfake = try GPSDTools.require(GPSDTools.gpsfake, "gpsfake")
         let materun = try requireMateRunExecutable()
