@@ -98,7 +98,8 @@ package struct TrackOptions: Sendable, Equatable {
     package var run: RunOptions
     /// `--gpsd HOST:PORT`.
     package var gpsd = TCPEndpoint(host: "127.0.0.1", port: 2947)
-    /// `--idle-end SECONDS`: end the run after this long without a fix; nil never.
+    /// `--idle-end SECONDS`: end the run after this long without a fix (since the last one, or
+    /// the start); nil never.
     package var idleEndSeconds: Double?
     /// `--gpsd-retry SECONDS`: how long to keep reconnecting after gpsd goes away.
     package var retrySeconds = 30.0

@@ -87,16 +87,19 @@ enum CommandTable {
         history. The reports of one epoch are merged by their time; a report without a fix
         (mode 0 or 1) counts as none; a fix's time is gpsd's. Reports that cannot be a fix
         (garbage, wrong types, times going back) are dropped and counted on standard error.
-        On a terminal, keys: space pauses and resumes, l marks a lap, q stops and keeps the run.
-        The run ends by q (kept, stopped), Ctrl-C (cancelled, exit 130), the goal, --idle-end,
-        or gpsd gone for longer than --gpsd-retry (ended by the sensors); while gpsd is away
+        When no fix has come for 10 s, and every 30 s after, standard error says so and why it
+        may be (gpsd lists no receiver, or its receiver reports no fix). On a terminal, keys:
+        space pauses and resumes, l marks a lap, q stops and keeps the run. The run ends by q
+        (kept, stopped), Ctrl-C (cancelled, exit 130), the goal, --idle-end, or gpsd gone for
+        longer than --gpsd-retry (ended by the receiver, at its last fix); while gpsd is away
         the screen shows GPS LOST and the run goes on. Exit status 1 when gpsd cannot be reached.
         """,
         options: [
             OptionSpec("--gpsd", value: "HOST:PORT", help: "gpsd's address (default 127.0.0.1:2947)"),
             OptionSpec(
                 "--idle-end", value: "SECONDS",
-                help: "end the run when this many seconds pass after the last fix, 1-86400", "(default: never)"),
+                help: "end the run when this many seconds pass without a fix (after the last",
+                "one, or from the start when none came), 1-86400 (default: never)"),
             OptionSpec(
                 "--gpsd-retry", value: "SECONDS",
                 help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),

@@ -51,8 +51,7 @@ struct TrackCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             let clock = container.runClock(for: .times(1))
             let sensors = GPSDRunSensors(
-                events: events, clock: clock, idleEnd: idleEnd,
-                onConnection: { event in event.notice.map { tell("materun: \($0)") } })
+                events: events, clock: clock, idleEnd: idleEnd, tell: { tell("materun: \($0)") })
             return container.liveUseCase(
                 sensors: sensors, profile: profile, goalMetres: goal, clock: clock, controls: controls, nmea: nmea)
         }

@@ -85,7 +85,8 @@ struct AppContainer {
         DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
             locationProvider: nmea.map { NMEATappedLocations(inner: sensors, feed: $0) } ?? sensors,
-            motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls)
+            motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls,
+            sensorsEnding: .receiverEnded)
     }
 
     /// The NMEA server `--nmea-serve` asks for, its address told on standard error (with the

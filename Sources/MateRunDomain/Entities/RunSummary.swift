@@ -4,6 +4,9 @@ package enum RunEnding: String, Sendable, Equatable {
     case goalReached
     /// The scenario (the sensors) ran out before any goal was reached.
     case sensorsEnded
+    /// A live receiver gave up before any goal was reached: no fix for the idle limit, or gpsd
+    /// gone for longer than the client retries. The run ends at its latest fix.
+    case receiverEnded
     /// The runner ended the run early and keeps it as a normal finish (the `q` key).
     case stopped
     /// The runner cancelled the run (Ctrl-C, a termination signal).

@@ -136,11 +136,13 @@ package struct JSONEventView: Sendable {
         ]
     }
 
-    /// The `ending` value: `goal_reached`, `sensors_ended`, `stopped`, `cancelled` or `ended_by_mate`.
+    /// The `ending` value: `goal_reached`, `sensors_ended`, `receiver_ended`, `stopped`, `cancelled` or
+    /// `ended_by_mate`.
     package static func endingName(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal_reached"
         case .sensorsEnded: "sensors_ended"
+        case .receiverEnded: "receiver_ended"
         case .stopped: "stopped"
         case .cancelled: "cancelled"
         case .endedByMate: "ended_by_mate"

@@ -43,6 +43,7 @@ package struct ResultViewModel: Sendable {
         switch ending {
         case .goalReached: "goal reached"
         case .sensorsEnded: "scenario ended"
+        case .receiverEnded: "ended by the receiver"
         case .stopped: "stopped by the runner"
         case .cancelled: "cancelled"
         case .endedByMate: "ended with the mate"
