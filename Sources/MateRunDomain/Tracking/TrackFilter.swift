@@ -18,7 +18,8 @@ struct TrackUpdate {
 ///
 /// Drops implausible and inaccurate fixes; rejects outliers (far from the prediction, gated on
 /// the claimed accuracy, or implying an absurd speed) and restarts the track (without counting
-/// the jump) when several consistent fixes say the runner really is elsewhere. The rest goes
+/// the jump, which `LeftOutWatch` reports) when several consistent fixes say the runner really
+/// is elsewhere. The rest goes
 /// through a constant-velocity Kalman filter tuned to the noise actually measured
 /// (`MeasurementNoise`), then a fixed-lag RTS smoother whose settled points make the distance.
 /// Standing is told by displacement over a window (`StillnessDetector`), never by a speed.
@@ -63,6 +64,8 @@ struct TrackFilter {
     /// the spot: they count once the runner is seen to have left.
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
+    /// What the track leaves out: watched, never decided here.
+    private var leftOut: LeftOutWatch
     private var lastSeenTime = -Double.infinity
     private var sampling: SamplingInterval
     /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
@@ -76,6 +79,9 @@ struct TrackFilter {
     /// enough that the plane's scale error stays far below 0.1%.
     private let rebaseDistance = 1_000.0
 
+    /// The stretches the track left out so far (a drive, a jump it restarted across), in run order.
+    var leftOutStretches: [LeftOutStretch] { leftOut.stretches }
+
     /// How often the receiver writes a fix, in seconds (1 until seen).
     var samplingInterval: Double { sampling.seconds }
 
@@ -87,6 +93,7 @@ struct TrackFilter {
         stillness = StillnessDetector(window: settings.stillnessWindow, radius: settings.stillnessRadius,
                                       noiseFactor: settings.stillnessNoiseFactor)
         sampling = SamplingInterval(window: settings.intervalWindow)
+        leftOut = LeftOutWatch(settings: settings)
         outliers.reserveCapacity(settings.outliersBeforeRestart)
         pending.reserveCapacity(settings.smoothingLag + 2)
     }
@@ -121,6 +128,7 @@ struct TrackFilter {
             return rejectOutlier(sample, accuracy: accuracy)
         }
         outliers.removeAll(keepingCapacity: true)
+        if leftOut.isWatching { leftOut.accepted() }
         noise.record(time: sample.time, east: z.east, north: z.north)
         let measured = noise.estimate(
             claimedAccuracy: accuracy, isClaimed: sample.horizontalAccuracy != nil, interval: sampling.seconds)
@@ -172,6 +180,7 @@ struct TrackFilter {
 
     /// Settles what the smoother still holds (at the end of the run) and returns its metres.
     mutating func finish() -> Double {
+        leftOut.ended()
         guard var current = segment else { return 0 }
         var points: [FixedLagSmoother.Point] = []
         smoother.flush { points.append($0) }
@@ -244,6 +253,11 @@ struct TrackFilter {
 
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
     private mutating func rejectOutlier(_ sample: LocationSample, accuracy: Double) -> Outcome {
+        if let current = segment {
+            leftOut.rejected(sample) {
+                (current.lastTime, current.plane.coordinate(east: current.east.position, north: current.north.position))
+            }
+        }
         if let previous = outliers.last {
             let gap = Geodesic.distance(from: previous.coordinate, to: sample.coordinate)
             if gap / (sample.time - previous.time) > settings.fastestPlausibleSpeed {
@@ -252,6 +266,7 @@ struct TrackFilter {
         }
         outliers.append(sample)
         guard outliers.count >= settings.outliersBeforeRestart else { return .rejected }
+        leftOut.restarted()
         return .started(startSegment(at: sample, accuracy: accuracy))
     }
 
