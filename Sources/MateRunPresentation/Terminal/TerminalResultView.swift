@@ -22,6 +22,11 @@ package enum TerminalResultView {
         title.append(" · " + state.runnerName)
         var lines = [title]
         lines += PanelLayout.cellLines(state.lines.map { ($0.label, $0.value) }, width: panelWidth)
+        for leftOut in state.leftOut {
+            var line = StyledLine(PanelLayout.margin)
+            PanelLayout.appendCell(to: &line, label: leftOut.label, value: leftOut.value, valueStyle: .yellow)
+            lines.append(line)
+        }
         if let trace {
             lines += ResultCharts.sections(trace, ownName: state.runnerName, width: panelWidth)
         }
