@@ -1,8 +1,11 @@
 /// Follows the fixes `TrackFilter` rejects as outliers, so that a stretch the track leaves out (it
 /// restarted past it, or the run ended in it) is reported with its length and times.
 ///
-/// It only watches: which fixes count stays the filter's decision. While no outlier is pending it
-/// costs the filter one check per accepted fix, and it allocates only when a stretch is left out.
+/// It only watches: which fixes count stays the filter's decision. It is told of outliers only,
+/// never of an accepted fix (a check there cost the session 13 instructions a fix): outliers
+/// pending from before the track's latest accepted fix were noise the track went on across, and
+/// are dropped when the next outlier or the end comes. It allocates only when a stretch is left
+/// out, and holds no thresholds of its own: the filter's settings are handed in.
 struct LeftOutWatch {
     /// The outliers since the last accepted fix.
     private struct Pending {
@@ -13,7 +16,9 @@ struct LeftOutWatch {
         var metres = 0.0
         /// The longest single step measured: a leap when it makes most of the stretch.
         var longestStep = 0.0
-        var latest: LocationSample?
+        /// The latest outlier, where the stretch ends so far.
+        var latestTime: Double
+        var latest: Coordinate
         var outliers = 0
     }
 
@@ -21,67 +26,61 @@ struct LeftOutWatch {
     /// noise (a few metres a fix) does not add up along a stretch of hundreds of fixes.
     static let measuringStep = 100.0
 
-    private let fastestPlausibleSpeed: Double
-    /// As many outliers in a row as the filter restarts on: fewer at the end of a run are a
-    /// spike, not a stretch.
-    private let fewestOutliers: Int
     private var pending: Pending?
     /// The stretches left out so far, in run order.
     private(set) var stretches: [LeftOutStretch] = []
 
-    init(settings: TrackingSettings) {
-        fastestPlausibleSpeed = settings.fastestPlausibleSpeed
-        fewestOutliers = settings.outliersBeforeRestart
-    }
-
-    /// Whether outliers are pending since the last accepted fix.
-    var isWatching: Bool { pending != nil }
-
-    /// An outlier the filter rejected; `trackEnd` is where the counted track stopped, when no
-    /// outlier was pending yet.
-    mutating func rejected(_ sample: LocationSample, trackEnd: () -> (time: Double, coordinate: Coordinate)) {
+    /// An outlier the filter rejected. `trackTime` is the time of the track's latest accepted
+    /// fix, and `trackEnd` where the counted track stopped then (asked for when a stretch starts).
+    mutating func rejected(_ sample: LocationSample, trackTime: Double, trackEnd: () -> Coordinate) {
         var watched: Pending
-        if let pending {
+        if let pending = current(trackTime: trackTime) {
             watched = pending
         } else {
             let end = trackEnd()
-            watched = Pending(from: end.time, anchor: end.coordinate)
+            watched = Pending(from: trackTime, anchor: end, latestTime: trackTime, latest: end)
         }
         let step = Geodesic.distance(from: watched.anchor, to: sample.coordinate)
         if step >= Self.measuringStep { Self.measure(step, to: sample.coordinate, in: &watched) }
-        watched.latest = sample
+        watched.latestTime = sample.time
+        watched.latest = sample.coordinate
         watched.outliers += 1
         pending = watched
     }
 
-    /// A fix was accepted: the pending outliers were the receiver's noise, counted across.
-    mutating func accepted() {
-        pending = nil
-    }
-
     /// The track restarted at the latest outlier: the stretch up to it was left out.
-    mutating func restarted() {
-        close()
+    mutating func restarted(under settings: TrackingSettings) {
+        close(under: settings)
     }
 
-    /// The track ends (the run is over or the runner paused it): outliers still pending, as many
-    /// as would restart the track, were a stretch left out.
-    mutating func ended() {
-        guard let watched = pending else { return }
-        if watched.outliers >= fewestOutliers { close() }
+    /// The track ends (the run is over or the runner paused it; `trackTime` is its latest
+    /// accepted fix): outliers pending since then, as many as would restart the track, were a
+    /// stretch left out; fewer are a spike, not a stretch.
+    mutating func ended(under settings: TrackingSettings, trackTime: Double?) {
+        guard let watched = trackTime.flatMap(current(trackTime:)) else {
+            pending = nil
+            return
+        }
+        if watched.outliers >= settings.outliersBeforeRestart { close(under: settings) }
         pending = nil
     }
 
-    private mutating func close() {
-        guard var watched = pending, let last = watched.latest else { return }
+    /// The pending stretch, unless the track accepted a fix after it began.
+    private func current(trackTime: Double) -> Pending? {
+        guard let pending, pending.from == trackTime else { return nil }
+        return pending
+    }
+
+    private mutating func close(under settings: TrackingSettings) {
+        guard var watched = pending else { return }
         pending = nil
-        Self.measure(Geodesic.distance(from: watched.anchor, to: last.coordinate), to: last.coordinate, in: &watched)
-        let seconds = last.time - watched.from
+        Self.measure(Geodesic.distance(from: watched.anchor, to: watched.latest), to: watched.latest, in: &watched)
+        let seconds = watched.latestTime - watched.from
         let leapt = watched.longestStep >= watched.metres / 2
-        let tooFast = seconds > 0 && watched.metres / seconds > fastestPlausibleSpeed
+        let tooFast = seconds > 0 && watched.metres / seconds > settings.fastestPlausibleSpeed
         stretches.append(LeftOutStretch(
             reason: tooFast && !leapt ? .tooFast : .jump, distanceMetres: watched.metres,
-            fromSeconds: watched.from, toSeconds: last.time))
+            fromSeconds: watched.from, toSeconds: watched.latestTime))
     }
 
     private static func measure(_ step: Double, to coordinate: Coordinate, in watched: inout Pending) {

@@ -65,7 +65,7 @@ struct TrackFilter {
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
     /// What the track leaves out: watched, never decided here.
-    private var leftOut: LeftOutWatch
+    private var leftOut = LeftOutWatch()
     private var lastSeenTime = -Double.infinity
     private var sampling: SamplingInterval
     /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
@@ -93,7 +93,6 @@ struct TrackFilter {
         stillness = StillnessDetector(window: settings.stillnessWindow, radius: settings.stillnessRadius,
                                       noiseFactor: settings.stillnessNoiseFactor)
         sampling = SamplingInterval(window: settings.intervalWindow)
-        leftOut = LeftOutWatch(settings: settings)
         outliers.reserveCapacity(settings.outliersBeforeRestart)
         pending.reserveCapacity(settings.smoothingLag + 2)
     }
@@ -128,7 +127,6 @@ struct TrackFilter {
             return rejectOutlier(sample, accuracy: accuracy)
         }
         outliers.removeAll(keepingCapacity: true)
-        if leftOut.isWatching { leftOut.accepted() }
         noise.record(time: sample.time, east: z.east, north: z.north)
         let measured = noise.estimate(
             claimedAccuracy: accuracy, isClaimed: sample.horizontalAccuracy != nil, interval: sampling.seconds)
@@ -180,7 +178,7 @@ struct TrackFilter {
 
     /// Settles what the smoother still holds (at the end of the run) and returns its metres.
     mutating func finish() -> Double {
-        leftOut.ended()
+        leftOut.ended(under: settings, trackTime: segment?.lastTime)
         guard var current = segment else { return 0 }
         var points: [FixedLagSmoother.Point] = []
         smoother.flush { points.append($0) }
@@ -254,8 +252,8 @@ struct TrackFilter {
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
     private mutating func rejectOutlier(_ sample: LocationSample, accuracy: Double) -> Outcome {
         if let current = segment {
-            leftOut.rejected(sample) {
-                (current.lastTime, current.plane.coordinate(east: current.east.position, north: current.north.position))
+            leftOut.rejected(sample, trackTime: current.lastTime) {
+                current.plane.coordinate(east: current.east.position, north: current.north.position)
             }
         }
         if let previous = outliers.last {
@@ -266,7 +264,7 @@ struct TrackFilter {
         }
         outliers.append(sample)
         guard outliers.count >= settings.outliersBeforeRestart else { return .rejected }
-        leftOut.restarted()
+        leftOut.restarted(under: settings)
         return .started(startSegment(at: sample, accuracy: accuracy))
     }
 
