@@ -1,4 +1,5 @@
-/// Draws the result screen of a finished run for a terminal: the summary, then the splits table.
+/// Draws the result screen of a finished run for a terminal: the summary, a line for each stretch
+/// the tracker left out, then the splits table.
 ///
 /// It only draws a `ResultState`: every number arrives formatted. Pure and without I/O; no line is
 /// ever wider than `width` visible columns. Given the run's `trace` (the live terminal has one),
