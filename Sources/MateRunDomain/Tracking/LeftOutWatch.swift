@@ -2,7 +2,7 @@
 /// restarted past it, or the run ended in it) is reported with its length and times.
 ///
 /// It only watches: which fixes count stays the filter's decision. It is told of outliers only,
-/// never of an accepted fix (a check there cost the session 13 instructions a fix): outliers
+/// never of an accepted fix (a check there cost the session 12 instructions a fix): outliers
 /// pending from before the track's latest accepted fix were noise the track went on across, and
 /// are dropped when the next outlier or the end comes. It allocates at the run's first outlier
 /// (the pending stretch's storage, then reused) and when a stretch is left out, never per fix,
