@@ -7,6 +7,7 @@
 # gpxpy's length_2d over the same points (a watch pause (segments) is not walked by either, and
 # both leave out dropped points' stretches), unless it is within 3% of the file's own truth
 # (`true_m=` in its metadata): gpxpy sums the noise of a sparse or noisy log's fixes as distance.
+# What materun says it left out (the summary's `left_out`: a drive, a jump) is shown beside it.
 set -euo pipefail
 data=$(mktemp -d); trap 'rm -rf "$data"' EXIT
 export MATERUN_DATA_DIR="$data"   # the replays' kept runs: never the real home
@@ -59,13 +60,16 @@ for path, options, kind in cases:
         print(f"FAIL {path}: materun exited {run.returncode}: {run.stderr.strip()[:200]}")
         failed = True
         continue
-    measured = json.loads(lines[-1])["distance_m"]
+    summary = json.loads(lines[-1])
+    measured = summary["distance_m"]
+    left_out = sum(stretch["distance_m"] for stretch in summary.get("left_out", []))
     diff = (measured - expected) / expected * 100
     truth = re.search(r"true_m=([0-9.]+)", open(path, encoding="utf-8").read())
     truth_diff = (measured - float(truth.group(1))) / float(truth.group(1)) * 100 if truth else None
     ok = abs(diff) <= 2 or (truth_diff is not None and abs(truth_diff) <= 3)
     failed |= not ok
     against_truth = f"  truth {float(truth.group(1)):.1f} m {truth_diff:+.2f}%" if truth else ""
-    print(f"{path.split('/')[-1]:44s} {expected:10.1f} {measured:10.1f} {diff:+6.2f}% {'ok' if ok else 'FAIL'}{against_truth}")
+    said = f"  left out {left_out:.1f} m" if left_out else ""
+    print(f"{path.split('/')[-1]:44s} {expected:10.1f} {measured:10.1f} {diff:+6.2f}% {'ok' if ok else 'FAIL'}{against_truth}{said}")
 sys.exit(1 if failed else 0)
 PY

@@ -27,10 +27,14 @@ package struct RunSummary: Sendable, Equatable {
     package var maximumHeartRateBPM: Double?
     /// Mean of the cadence readings while moving (steps per minute), nil when the source has none.
     package var averageCadenceSPM: Double?
+    /// The stretches the tracker saw and did not count (a drive, a jump), in run order; empty
+    /// when it counted everything it was given.
+    package var leftOut: [LeftOutStretch]
 
     package init(
         snapshot: RunSnapshot, splits: [Split], ending: RunEnding, laps: [Split] = [],
-        averageHeartRateBPM: Double? = nil, maximumHeartRateBPM: Double? = nil, averageCadenceSPM: Double? = nil
+        averageHeartRateBPM: Double? = nil, maximumHeartRateBPM: Double? = nil, averageCadenceSPM: Double? = nil,
+        leftOut: [LeftOutStretch] = []
     ) {
         self.snapshot = snapshot
         self.splits = splits
@@ -39,6 +43,7 @@ package struct RunSummary: Sendable, Equatable {
         self.averageHeartRateBPM = averageHeartRateBPM
         self.maximumHeartRateBPM = maximumHeartRateBPM
         self.averageCadenceSPM = averageCadenceSPM
+        self.leftOut = leftOut
     }
 
     package var reachedGoal: Bool { ending == .goalReached }

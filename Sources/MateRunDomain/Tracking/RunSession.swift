@@ -232,7 +232,7 @@ package struct RunSession: Sendable {
         RunSummary(
             snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded, laps: laps,
             averageHeartRateBPM: body.averageHeartRate, maximumHeartRateBPM: body.maximumHeartRate,
-            averageCadenceSPM: body.averageCadence)
+            averageCadenceSPM: body.averageCadence, leftOut: filter.leftOutStretches)
     }
 
     // MARK: - Steps

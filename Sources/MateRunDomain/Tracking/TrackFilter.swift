@@ -18,7 +18,8 @@ struct TrackUpdate {
 ///
 /// Drops implausible and inaccurate fixes; rejects outliers (far from the prediction, gated on
 /// the claimed accuracy, or implying an absurd speed) and restarts the track (without counting
-/// the jump) when several consistent fixes say the runner really is elsewhere. The rest goes
+/// the jump, which `LeftOutWatch` reports) when several consistent fixes say the runner really
+/// is elsewhere. The rest goes
 /// through a constant-velocity Kalman filter tuned to the noise actually measured
 /// (`MeasurementNoise`), then a fixed-lag RTS smoother whose settled points make the distance.
 /// Standing is told by displacement over a window (`StillnessDetector`), never by a speed.
@@ -63,6 +64,8 @@ struct TrackFilter {
     /// the spot: they count once the runner is seen to have left.
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
+    /// What the track leaves out: watched, never decided here.
+    private var leftOut = LeftOutWatch()
     private var lastSeenTime = -Double.infinity
     private var sampling: SamplingInterval
     /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
@@ -75,6 +78,9 @@ struct TrackFilter {
     /// Distance from the plane's origin after which the plane is moved under the runner: short
     /// enough that the plane's scale error stays far below 0.1%.
     private let rebaseDistance = 1_000.0
+
+    /// The stretches the track left out so far (a drive, a jump it restarted across), in run order.
+    var leftOutStretches: [LeftOutStretch] { leftOut.stretches }
 
     /// How often the receiver writes a fix, in seconds (1 until seen).
     var samplingInterval: Double { sampling.seconds }
@@ -173,6 +179,7 @@ struct TrackFilter {
 
     /// Settles what the smoother still holds (at the end of the run) and returns its metres.
     mutating func finish() -> Double {
+        leftOut.ended(under: settings, trackTime: segment?.lastTime)
         guard var current = segment else { return 0 }
         var points: [FixedLagSmoother.Point] = []
         smoother.flush { points.append($0) }
@@ -245,6 +252,11 @@ struct TrackFilter {
 
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
     private mutating func rejectOutlier(_ sample: LocationSample, accuracy: Double) -> Outcome {
+        if let current = segment {
+            leftOut.rejected(sample, trackTime: current.lastTime) {
+                current.plane.coordinate(east: current.east.position, north: current.north.position)
+            }
+        }
         if let previous = outliers.last {
             let gap = Geodesic.distance(from: previous.coordinate, to: sample.coordinate)
             if gap / (sample.time - previous.time) > settings.fastestPlausibleSpeed {
@@ -253,6 +265,7 @@ struct TrackFilter {
         }
         outliers.append(sample)
         guard outliers.count >= settings.outliersBeforeRestart else { return .rejected }
+        leftOut.restarted(under: settings)
         return .started(startSegment(at: sample, accuracy: accuracy))
     }
 
