@@ -32,17 +32,6 @@ private final class GroupScreen: RunScreen, @unchecked Sendable {
     }
 }
 
-/// A run that publishes a fixed list of events.
-private struct ScriptedRun: RunningUseCase {
-    let script: [RunEvent]
-    func events() -> RunEventStream {
-        RunEventStream(AsyncStream { continuation in
-            for event in script { continuation.yield(event) }
-            continuation.finish()
-        })
-    }
-}
-
 /// A group run carried through its flow with the group played in memory: no NATS server.
 @Suite("Group run flow, with the group in memory")
 struct GroupRunFlowTests {

@@ -154,17 +154,9 @@ struct GPSDProcessTests {
         // half, and fixes 150-170 replaced by a stretch without a fix
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
-        let log = data.path + "-scenario/damaged.nmea"
-        try NMEAFixtures.betweenNoFixStretches(damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
-        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
-            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
-        }
+        let (track, player) = try await trackPlayed(damaged, named: "damaged", in: data, gpsfake: gpsfake, materun: materun)
         defer { player.kill() }
-        let track = try await track(
-            holding: player,
-            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
-            executable: materun, data: data, before: .now + bound)
         // Then the receiver still ends the run near the replay's distance, and the reports
         // without a fix are counted on standard error
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
@@ -209,17 +201,9 @@ struct GPSDProcessTests {
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         #expect(exported.status == 0)
         let stepped = try #require(NMEAFixtures.clockSteppedBack(exported.output.text, afterFix: 150, by: 13))
-        let log = data.path + "-scenario/stepped.nmea"
-        try NMEAFixtures.betweenNoFixStretches(stepped).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
-        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
-            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
-        }
+        let (track, player) = try await trackPlayed(stepped, named: "stepped", in: data, gpsfake: gpsfake, materun: materun)
         defer { player.kill() }
-        let track = try await track(
-            holding: player,
-            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
-            executable: materun, data: data, before: .now + bound)
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
         // Then the step is told and nothing is dropped as going back, and the run has the
         // replay's distance and time (from its first fix) within 1%: no fix and no second lost
@@ -232,6 +216,28 @@ struct GPSDProcessTests {
             let live = try #require(tracked[figure] as? Double) - offset
             let replay = try #require(replayed[figure] as? Double)
             #expect(abs(live - replay) <= replay * 0.01, "\(figure): tracked \(live), replayed \(replay)")
+        }
+    }
+
+    /// `nmea` between two stretches without a fix, played once by gpsfake (a sentence every
+    /// 20 ms) and tracked by materun until its idle end; the player is the caller's to end.
+    private func trackPlayed(
+        _ nmea: String, named name: String, in data: TemporaryDataDirectory, gpsfake: String, materun: String
+    ) async throws -> (MateRunProcess, MateRunProcess) {
+        let log = data.path + "-scenario/\(name).nmea"
+        try NMEAFixtures.betweenNoFixStretches(nmea).write(toFile: log, atomically: true, encoding: .utf8)
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
+            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
+        }
+        do {
+            let track = try await track(
+                holding: player,
+                arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
+                executable: materun, data: data, before: .now + bound)
+            return (track, player)
+        } catch {
+            player.kill()
+            throw error
         }
     }
 
