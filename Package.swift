@@ -45,11 +45,13 @@ let package = Package(
         .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "CEpoll"),
+        .target(name: "MateRunWeb", dependencies: ["CEpoll"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunTLS",
+                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunWeb", "MateRunTLS",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
@@ -87,6 +89,7 @@ let package = Package(
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunCryptoTests", dependencies: ["MateRunCrypto"]),
+        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb", "MateRunTestSupport"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests",

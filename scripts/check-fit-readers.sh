@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compares materun's reading of FIT files with fitdecode's (a FIT reader on PyPI): the same
 # points (records with a timestamp and a position), and a replay's distance within 1% of the
-# distance the file's device measured over them.
+# distance the file's device measured over them (3% for a sparse log, records more than 2 s apart
+# at the median: the device measured the bends between its records from its own 1 Hz track,
+# which the file does not hold).
 #
 # Usage: scripts/check-fit-readers.sh [--report] [FILE.fit ...]
 #        (default: the fixtures in Tests/MateRunScenariosTests/DeviceFiles)
@@ -27,9 +29,10 @@ materun, report, files = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
 
 
 def fitdecode_reading(path):
-    """Records with a timestamp and a position, and the device's distance over them (its
-    running total's rises, which start again at each session of a multisport file)."""
-    points, device, last = 0, 0.0, None
+    """Records with a timestamp and a position, the device's distance over them (its running
+    total's rises, which start again at each session of a multisport file), and the median
+    interval between them in seconds."""
+    points, device, last, times = 0, 0.0, None, []
     with fitdecode.FitReader(path, check_crc=fitdecode.CrcCheck.RAISE) as fit:
         for frame in fit:
             if not isinstance(frame, fitdecode.FitDataMessage) or frame.name != "record":
@@ -38,12 +41,14 @@ def fitdecode_reading(path):
             if values.get("timestamp") is None or values.get("position_lat") is None or values.get("position_long") is None:
                 continue
             points += 1
+            times.append(values["timestamp"].timestamp())
             distance = values.get("distance")
             if distance is not None:
                 if last is not None:
                     device += max(0.0, distance - last)
                 last = distance
-    return points, device
+    intervals = sorted(b - a for a, b in zip(times, times[1:]))
+    return points, device, intervals[len(intervals) // 2] if intervals else 1.0
 
 
 failed = False
@@ -51,7 +56,7 @@ print(f"{'file':44s} {'fitdecode pts':>13s} {'materun pts':>11s} {'device m':>10
 for path in files:
     name = path.split("/")[-1]
     try:
-        expected_points, device = fitdecode_reading(path)
+        expected_points, device, interval = fitdecode_reading(path)
     except Exception as error:  # fitdecode refuses the file: materun must refuse it too
         run = subprocess.run([materun, "validate", path], capture_output=True, text=True)
         ok = run.returncode != 0
@@ -68,7 +73,7 @@ for path in files:
     replay = subprocess.run([materun, "replay", path, "--speed", "max", "--json", "--weight", "70"], capture_output=True, text=True)
     measured = json.loads(replay.stdout.strip().splitlines()[-1])["distance_m"]
     diff = (measured - device) / device * 100 if device > 0 else float("nan")
-    ok = points == expected_points and abs(diff) <= 1
+    ok = points == expected_points and abs(diff) <= (3 if interval > 2 else 1)
     failed |= not ok
     print(f"{name:44s} {expected_points:13d} {points:11d} {device:10.1f} {measured:10.1f} {diff:+6.2f}% {'ok' if ok else 'FAIL'}")
 sys.exit(1 if failed and not report else 0)

@@ -20,6 +20,8 @@
 #                        (no sockets of its own, no scenario, screen or app code)
 #   MateRunRelay         NATS, Socket, Synchronization: TCP byte streams carried through NATS,
 #                        knowing nothing of what they carry (no Domain, no mate words)
+#   MateRunWeb           CEpoll, Foundation, Glibc, Dispatch, Synchronization: the live page's HTTP server,
+#                        knowing nothing of runs (the page and its events are handed to it)
 # and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -49,6 +51,7 @@ MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssenti
 MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|MateRunTLS|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
+MateRunWeb CEpoll|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES
 }
 

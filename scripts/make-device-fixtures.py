@@ -11,6 +11,12 @@ Usage: python3 scripts/make-device-fixtures.py   (no packages needed; the output
   ride-bigendian.fit  a 1 Hz ride of 6 km: 12-byte header, big-endian messages, enhanced_speed and
                     enhanced_altitude only, a session (cycling)
   multisport.fit    a run then a ride, two sessions (--track 1 and --track 2), 2 s between records
+  sparse-run.fit    a 5.2 km run on a twisty route with two stops, recorded as smart recording does
+                    (a record every 1-10 s, 4.5 s at the median) from a 1 Hz receiver wandering 3 m
+                    over 30 s (averaged over 5 s by the watch); distance as the watch writes it: its
+                    own 1 Hz track's length
+  long-ride.fit     a 2-hour ride of 60 km at 5-12 m/s through bends, 1 Hz, the same receiver noise,
+                    the device's distance likewise; a session total_distance
   run-pauses.tcx    the run of run-pauses.fit as Garmin Connect exports it: ns3 TPX Speed and
                     RunCadence, two laps, a second Track in the first lap after the pause, the
                     points without a position kept as Trackpoints without Position
@@ -20,6 +26,7 @@ that picks its mode): 40 points of the run as FIT, 12 as TCX (libFuzzer's inputs
 """
 import math
 import os
+import random
 import struct
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -231,6 +238,107 @@ def write_multisport_fit():
     return w.file()
 
 
+def wandering(count, seed, sigma=3.0, tau=30.0):
+    """A receiver's error each second: east and north metres wandering as a first-order
+    Gauss-Markov process (sigma metres, correlated over tau seconds), seeded."""
+    rng, e, n, a = random.Random(seed), 0.0, 0.0, math.exp(-1 / tau)
+    out = []
+    for _ in range(count):
+        s = sigma * math.sqrt(1 - a * a)
+        e, n = a * e + rng.gauss(0, s), a * n + rng.gauss(0, s)
+        out.append((e, n))
+    return out
+
+
+def second_by_second(lat, lon, legs):
+    """The true position each second along legs of (heading degrees, metres, m/s), a stop being
+    (None, seconds, 0); and the true distance run by each second."""
+    out, distance = [(lat, lon, 0.0)], 0.0
+    for heading, amount, speed in legs:
+        if heading is None:
+            out += [(lat, lon, distance)] * int(amount)
+            continue
+        east, north = math.sin(math.radians(heading)), math.cos(math.radians(heading))
+        for _ in range(int(round(amount / speed))):
+            lat, lon = step(lat, lon, east * speed, north * speed)
+            distance += speed
+            out.append((lat, lon, distance))
+    return out
+
+
+def device_track(truth, seed):
+    """What a watch makes of a 1 Hz receiver: each second's position (truth plus the wandering
+    error, which the watch's own filter averages over 5 s), and its running distance, the length of
+    that track over the seconds it moved (a watch does not add up its wandering while it stands)."""
+    fixes, distance, out = [], 0.0, []
+    errors = wandering(len(truth), seed)
+    for index, (lat, lon, _) in enumerate(truth):
+        near = errors[max(0, index - 2):index + 3]
+        fixes.append(step(lat, lon, sum(e for e, _ in near) / len(near), sum(n for _, n in near) / len(near)))
+    for index, (lat, lon) in enumerate(fixes):
+        if index > 0 and truth[index][2] > truth[index - 1][2]:
+            (plat, plon), phi = fixes[index - 1], math.radians(lat)
+            north = (lat - plat) * math.pi / 180 * A * (1 - E2) / (1 - E2 * math.sin(phi) ** 2) ** 1.5
+            east = (lon - plon) * math.pi / 180 * A / math.sqrt(1 - E2 * math.sin(phi) ** 2) * math.cos(phi)
+            distance += math.hypot(east, north)
+        out.append((lat, lon, distance))
+    return out
+
+
+def write_sparse_run_fit():
+    """Smart recording of a twisty run: the watch keeps a record every 1-10 s of its 1 Hz track."""
+    rng = random.Random(71)
+    legs, heading = [], 20
+    for leg in range(34):
+        heading += rng.choice([-1, 1]) * rng.uniform(35, 120)
+        legs.append((heading, rng.uniform(90, 220), rng.uniform(2.6, 3.4)))
+        if leg in (11, 23):
+            legs.append((None, 45 + 20 * (leg % 2), 0))
+    truth = second_by_second(46.05, 14.50, legs)
+    track = device_track(truth, 72)
+    seconds, t = [], 0
+    while t < len(track):
+        seconds.append(t)
+        t += rng.choice([1, 2, 3, 4, 4, 5, 5, 5, 6, 6, 7, 8, 10])
+    if seconds[-1] != len(track) - 1:
+        seconds.append(len(track) - 1)
+    w = FitWriter()
+    file_id(w, START)
+    w.define(0, 20, RECORD)
+    for second in seconds:
+        lat, lon, distance = track[second]
+        w.message(0, [fit_time(START + second), semicircles(lat), semicircles(lon), int((300 + 500) * 5), 150, 86,
+                      int(round(distance * 100)), 3000])
+    end = START + seconds[-1]
+    w.define(1, 18, SESSION)
+    w.message(1, [fit_time(end), fit_time(START), 1, (end - START) * 1000, int(round(track[-1][2] * 100))])
+    print(f"sparse-run.fit: {len(seconds)} records, truth {truth[-1][2]:.1f} m, device {track[-1][2]:.1f} m")
+    return w.file()
+
+
+def write_long_ride_fit():
+    """A 2-hour ride through bends at 5-12 m/s, a record each second."""
+    rng = random.Random(81)
+    legs, heading = [], 120
+    while sum(leg[1] for leg in legs) < 60_000:
+        heading += rng.uniform(-70, 70)
+        legs.append((heading, rng.uniform(300, 2500), rng.uniform(5, 12)))
+    truth = second_by_second(-33.80, 151.10, legs)
+    track = device_track(truth, 82)
+    w = FitWriter()
+    file_id(w, START)
+    w.define(0, 20, [(253, "uint32", 4), (0, "sint32", 4), (1, "sint32", 4), (78, "uint32", 4), (5, "uint32", 4),
+                     (73, "uint32", 4)])
+    for second, (lat, lon, distance) in enumerate(track):
+        w.message(0, [fit_time(START + second), semicircles(lat), semicircles(lon), int((80 + 500) * 5),
+                      int(round(distance * 100)), None])
+    end = START + len(track) - 1
+    w.define(1, 18, SESSION)
+    w.message(1, [fit_time(end), fit_time(START), 2, (end - START) * 1000, int(round(track[-1][2] * 100))])
+    print(f"long-ride.fit: {len(track)} records, truth {truth[-1][2]:.1f} m, device {track[-1][2]:.1f} m")
+    return w.file()
+
+
 # MARK: TCX
 
 def iso(unix):
@@ -277,6 +385,8 @@ def main():
         "run-pauses.fit": write_run_fit(points),
         "ride-bigendian.fit": write_ride_fit(),
         "multisport.fit": write_multisport_fit(),
+        "sparse-run.fit": write_sparse_run_fit(),
+        "long-ride.fit": write_long_ride_fit(),
         "run-pauses.tcx": write_run_tcx(points),
     }
     short = points[15:55]

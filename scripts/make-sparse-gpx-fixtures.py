@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the sparse and gappy GPX fixtures in Tests/MateRunAppTests/DeviceGPX: logs shaped like
 those of loggers that write a fix every 4-20 s (Garmin smart recording, a phone app saving
-battery, a MapSource export, a GPS of 2001) and a phone that loses the signal for 140 s.
+battery, a MapSource export, a GPS of 2001), a phone that loses the signal for 140 s, and an MTK
+logger's sessions written as overlapping tracks, newest first.
 
 Each file's truth (`<metadata><desc>true_m=…</desc>`) is the length, as gpxpy measures it, of
 the straight lines between the true positions at the fixes' times: all a log can show of a track
@@ -149,9 +150,50 @@ def phone_signal_loss():
           noisy(truth, 62), datetime.datetime(2019, 4, 2, 6, 45, 0), times)
 
 
+def mtk_logger_sessions():
+    """An MTK logger (i-Blue 747, Holux M-241) logging every 5 s, read out whole by its software
+    (GPSBabel's mtk format, as in its reference files: GPX 1.0, a <trk> per log session named
+    track-N with "Log every 5 sec, 0 m", <speed> and TP names per point). The logger's memory
+    wrapped, so the newest session comes first, and the sectors read out at each session's edge
+    repeat the minutes the session before or after also holds: a 6.5 km run in three tracks that
+    overlap by 2-3 minutes, written in the order 3, 1, 2."""
+    w, rng = Walker(47.96, 7.82), random.Random(91)
+    heading = 30
+    while sum(leg[2] for leg in w.legs) < 6500:
+        heading += rng.uniform(-60, 60)
+        w.go(heading, rng.uniform(120, 300), rng.uniform(2.8, 3.3))
+    truth = w.positions()
+    fixes = noisy(truth, 92)
+    times = list(range(0, len(truth), 5))
+    start = datetime.datetime(2012, 11, 7, 9, 11, 35)
+    sessions = [(1500, len(truth)), (0, 900), (750, 1680)]  # seconds: newest first, then the two before
+    length = sum(gpxpy.geo.distance(truth[a][0], truth[a][1], None, truth[b][0], truth[b][1], None)
+                 for a, b in zip(times, times[1:]))
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<gpx version="1.0" creator="GPSBabel - https://www.gpsbabel.org" xmlns="http://www.topografix.com/GPX/1/0">',
+             f'  <desc>true_m={length:.1f}</desc>']
+    number = 1
+    for index, (first, last) in enumerate(sessions):
+        lines += ['  <trk>', f'    <name>track-{index + 1}</name>', '    <desc>Log every 5 sec, 0 m</desc>', '    <trkseg>']
+        for t in (t for t in times if first <= t < last):
+            lat, lon = fixes[t]
+            speed = math.dist(fixes[t], fixes[min(t + 1, len(fixes) - 1)]) * 111_000
+            stamp = (start + datetime.timedelta(seconds=t)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            lines += [f'      <trkpt lat="{lat:.9f}" lon="{lon:.9f}">', '        <ele>265.000</ele>',
+                      f'        <time>{stamp}</time>', f'        <speed>{speed:.6f}</speed>',
+                      f'        <name>TP{number:06d}</name>', '      </trkpt>']
+            number += 1
+        lines += ['    </trkseg>', '  </trk>']
+    lines.append('</gpx>\n')
+    with open(os.path.join(OUT, "mtk-logger-sessions.gpx"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    print(f"mtk-logger-sessions.gpx: {len(times)} fixes in {number - 1} points, true {length:.1f} m")
+
+
 if __name__ == "__main__":
     smart_recording_hike()
     phone_app_ten_seconds()
     mapsource_thirteen_seconds()
     receiver_of_2001()
     phone_signal_loss()
+    mtk_logger_sessions()

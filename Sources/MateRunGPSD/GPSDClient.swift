@@ -2,7 +2,8 @@ import MateRunSocket
 import Synchronization
 
 /// A client of gpsd's JSON socket (port 2947): asks for the watch, and turns what comes back into
-/// fixes, reconnecting when gpsd restarts.
+/// fixes and news of gpsd's receivers (which it has, a report without a fix, a clock stepping
+/// back), reconnecting when gpsd restarts.
 ///
 /// The connection's I/O runs on `MateRunSocket`'s own thread; this only reads its lines. Lines
 /// go through one `TPVEpochMerger`, which hands out an epoch when a later one begins or when the
@@ -92,14 +93,21 @@ package struct GPSDClient: Sendable {
         }
         defer { quiet.cancel() }
         var reason = "gpsd closed the connection"
+        var receivers = GPSDReceiverList()
         do {
             for try await line in connection.frames {
                 lastLine.withLock { $0 = .now }
                 let counts = shared.merger.withLock { merger in
+                    let (withoutFix, stepsBack) = (merger.counts.noFix, merger.clockStepsBack.count)
                     if let fix = merger.take(line: line) { continuation.yield(.fix(fix)) }
+                    if merger.counts.noFix > withoutFix { continuation.yield(.withoutFix) }
+                    if merger.clockStepsBack.count > stepsBack {
+                        continuation.yield(.clockSteppedBack(seconds: merger.clockStepsBack.latestSeconds))
+                    }
                     return merger.counts
                 }
                 drops.record(counts)
+                if receivers.take(line: line), let paths = receivers.paths { continuation.yield(.receivers(paths)) }
             }
         } catch let closed as TCPConnectionClosed {
             if case .badFrame = closed.cause { drops.recordOversizedLine() }

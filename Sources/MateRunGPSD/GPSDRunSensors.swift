@@ -2,27 +2,29 @@ import MateRunDomain
 import Synchronization
 
 /// The sensors of a live run from gpsd: its fixes as the location provider, and a 1 Hz motion
-/// stream inferred from them (as for a GPX track: walking or running by speed), for the one run
-/// they are made for.
+/// stream, for the one run they are made for.
 ///
 /// A fix's run time is its gpsd time less the time of the run's first fix, placed where the run
-/// clock was when that first fix arrived: run time is the receiver's, not the network's. The
+/// clock was when that first fix arrived: run time is the receiver's, not the network's. Each fix
+/// carries what its own leg says the runner did (walking or running by its speed, as for a GPX
+/// track), so that the run's figures are those of the fixes at whatever pace they arrive. The
 /// motion stream ticks on the run clock, so that a loss of signal shows while no fix comes; it
-/// carries the later of the clock and the latest fix's time, so that it never lags the fixes of a
-/// log played faster than real time. Both streams end when gpsd's session ends (gpsd gone for
-/// longer than the client retries), when no fix came for `idleEnd` seconds of run clock since
-/// the last one, or when the run stops consuming them.
+/// carries the later of the clock and the latest fix's time, so that it never lags the fixes of
+/// a log played faster than real time. While no fix comes, the runner is told why it may be
+/// (`FixWait`). Both streams end when gpsd's session ends (gpsd gone for longer than the client
+/// retries), when no fix came for `idleEnd` seconds of run clock (since the last one, or since
+/// the start), or when the run stops consuming them.
 package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
     private let locations: AsyncStream<LocationSample>
     private let motions: AsyncStream<MotionSample>
     private let state = Mutex(LiveState())
 
     /// Starts reading `events` on `clock`; `idleEnd`: seconds without a fix that end the run
-    /// (nil: never); `onConnection` hears of
-    /// each loss and return of gpsd, and of its end.
+    /// (nil: never); `tell` hears what the runner is told: each loss and return of gpsd, its end,
+    /// and a wait for a fix.
     package init(
         events: AsyncStream<GPSDEvent>, clock: any RunClock, idleEnd: Double?,
-        onConnection: @escaping @Sendable (GPSDEvent) -> Void = { _ in }
+        tell: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         let (locations, locationSink) = AsyncStream.makeStream(of: LocationSample.self, bufferingPolicy: .bufferingNewest(1024))
         let (motions, motionSink) = AsyncStream.makeStream(of: MotionSample.self, bufferingPolicy: .bufferingNewest(1024))
@@ -32,13 +34,9 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     for await event in events {
-                        guard case .fix(let fix) = event else {
-                            onConnection(event)
-                            continue
-                        }
-                        let sample = state.withLock { $0.sample(for: fix, arrivedAt: clock.now()) }
-                        guard let sample else { continue }
-                        locationSink.yield(sample)
+                        if let notice = event.notice { tell(notice) }
+                        let sample = state.withLock { $0.take(event, arrivedAt: clock.now()) }
+                        if let sample { locationSink.yield(sample) }
                     }
                 }
                 group.addTask { [self] in
@@ -50,8 +48,9 @@ package final class GPSDRunSensors: LocationProvider, MotionProvider, Sendable {
                             return
                         }
                         let now = clock.now()
-                        let (motion, idle) = state.withLock { ($0.motion(at: now), $0.idle(at: now)) }
+                        let (motion, idle, notice) = state.withLock { ($0.motion(at: now), $0.idle(at: now), $0.waitNotice(at: now)) }
                         if let idleEnd, idle >= idleEnd { return }
+                        if let notice { tell(notice) }
                         motionSink.yield(motion)
                         second += 1
                     }
@@ -79,36 +78,61 @@ struct LiveState {
     private var last: LocationSample?
     /// Run-clock time of the latest fix's arrival.
     private var lastArrival: Double?
-    private var speed = 0.0
+    private var wait = FixWait()
+
+    /// Takes one event of gpsd's session, at run-clock time `now`: the run's sample for a fix.
+    mutating func take(_ event: GPSDEvent, arrivedAt now: Double) -> LocationSample? {
+        switch event {
+        case .fix(let fix):
+            return sample(for: fix, arrivedAt: now)
+        case .withoutFix:
+            wait.reportedWithoutFix = true
+        case .receivers(let paths):
+            wait.receivers = paths
+        case .connectionLost:
+            wait.connected = false
+        case .reconnected:
+            wait.connected = true
+        case .ended, .clockSteppedBack:
+            break
+        }
+        return nil
+    }
 
     /// The run's sample for `fix`, arrived at run-clock time `now`; nil for a fix not later than
     /// the last one (gpsd's time went back across a reconnection).
-    mutating func sample(for fix: GPSDFix, arrivedAt now: Double) -> LocationSample? {
+    ///
+    /// The sample carries what its own leg says the runner did (walking or running by the fix's
+    /// `speed`, else by the distance from the fix before over the time between them), so that the
+    /// run prices each leg as a replay of the same fixes does, however fast they arrive.
+    private mutating func sample(for fix: GPSDFix, arrivedAt now: Double) -> LocationSample? {
         let origin = origin ?? fix.unixTime - now
         self.origin = origin
         let time = fix.unixTime - origin
         if let last, time <= last.time { return nil }
+        let legSpeed = fix.speed ?? last.map { Geodesic.distance(from: $0.coordinate, to: fix.coordinate) / (time - $0.time) }
         let sample = LocationSample(
             time: time, coordinate: fix.coordinate, elevation: fix.altitude, horizontalAccuracy: fix.horizontalAccuracy,
-            speed: fix.speed, course: fix.course)
-        if let speed = fix.speed {
-            self.speed = speed
-        } else if let last, time > last.time {
-            speed = Geodesic.distance(from: last.coordinate, to: fix.coordinate) / (time - last.time)
-        }
+            speed: fix.speed, course: fix.course, activity: legSpeed.map(Activity.inferred(fromSpeed:)))
         last = sample
         lastArrival = now
+        wait.fixCame()
         return sample
     }
 
-    /// The motion update at run-clock time `now`.
+    /// The motion update at run-clock time `now`: it moves run time on while no fix comes (so
+    /// that a loss of signal shows), saying what the latest fix said the runner was doing.
     func motion(at now: Double) -> MotionSample {
-        MotionSample(time: max(now, last?.time ?? 0), activity: .inferred(fromSpeed: speed))
+        MotionSample(time: max(now, last?.time ?? 0), activity: last?.activity ?? .inferred(fromSpeed: 0))
     }
 
-    /// Seconds of run clock since the latest fix arrived; zero before the first (a receiver may
-    /// take a minute to its first fix: that is waiting, not idling).
+    /// Seconds of run clock since the latest fix arrived, or since the run started when none has.
     func idle(at now: Double) -> Double {
-        lastArrival.map { now - $0 } ?? 0
+        now - (lastArrival ?? 0)
+    }
+
+    /// What to tell the runner at run-clock time `now` of a wait for a fix, if it is time to.
+    mutating func waitNotice(at now: Double) -> String? {
+        wait.notice(silentFor: idle(at: now))
     }
 }

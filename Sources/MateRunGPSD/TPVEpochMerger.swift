@@ -12,11 +12,17 @@ import MateRunJSON
 /// stream went quiet). Whatever cannot be a fix is dropped and counted by reason, and at
 /// most one epoch is held, so that garbage from the port costs neither a crash nor memory.
 ///
-/// Times only go forward: a report before the last epoch handed out is dropped. One exception,
-/// because a single wrong time would otherwise poison the rest of the run: a held epoch that
-/// jumped more than `maxForwardJump` ahead is dropped when the next report falls back between it
-/// and the last epoch (gpsd dates a GGA by the day it last knew: after a stretch without a fix
-/// whose clock rolled past midnight, one epoch can be a day ahead until the next RMC).
+/// Times only go forward: a report before the last epoch handed out is dropped. Two exceptions,
+/// because a single wrong time would otherwise poison the rest of the run:
+/// - a held epoch that jumped more than `maxForwardJump` ahead is dropped when the next report
+///   falls back between it and the last epoch (gpsd dates a GGA by the day it last knew: after a
+///   stretch without a fix whose clock rolled past midnight, one epoch can be a day ahead until
+///   the next RMC);
+/// - a receiver's clock that steps back (before every epoch seen) while its position carries on
+///   from the latest fix, no farther than a runner goes in one of its intervals (`continues`), is
+///   re-anchored: its times from then on are shifted so that the epoch comes one interval after
+///   the latest, and the run loses neither fixes nor time. A report that goes back to somewhere
+///   else (a log played again, old data) is dropped as before.
 package struct TPVEpochMerger: Sendable {
     /// What was dropped, by reason.
     package struct Counts: Sendable, Equatable {
@@ -39,12 +45,23 @@ package struct TPVEpochMerger: Sendable {
 
     /// Seconds ahead of the last epoch beyond which an epoch is suspect (see the type's doc).
     package static let maxForwardJump = 600.0
+    /// How far a fix after a clock step back may be from the latest fix and still carry on from
+    /// it: 10 m/s (faster than any runner) for each second of the receiver's interval, and 20 m
+    /// of the two fixes' error.
+    static let continuation = (metresPerSecond: 10.0, metres: 20.0)
 
     package private(set) var counts = Counts()
+    /// How many times the receiver's clock stepped back and its times were re-anchored, and how
+    /// many seconds the latest step took back (from where one interval after the latest epoch
+    /// would have been).
+    package private(set) var clockStepsBack = (count: 0, latestSeconds: 0.0)
     /// The epoch being merged.
     private var epoch: GPSDFix?
-    /// The time of the latest epoch handed out.
-    private var lastTime: Double?
+    /// The latest epoch handed out, and the time of the one before it.
+    private var last: GPSDFix?
+    private var timeBeforeLast: Double?
+    /// Seconds added to gpsd's times since the receiver's clock stepped back.
+    private var offset = 0.0
 
     package init() {}
 
@@ -65,7 +82,7 @@ package struct TPVEpochMerger: Sendable {
             // Only a later epoch ends the held one: an earlier time may be the report that shows
             // a held epoch to be a day ahead (the next fix drops it), and a report without a
             // time says nothing about which epoch it belongs to.
-            guard let held = epoch, let time, time > held.unixTime else { return nil }
+            guard let held = epoch, let time, time + offset > held.unixTime else { return nil }
             return flush()
         case .fix(let report):
             return merge(report)
@@ -75,12 +92,25 @@ package struct TPVEpochMerger: Sendable {
     /// Hands out the epoch being merged, if it holds a fix.
     package mutating func flush() -> GPSDFix? {
         defer { epoch = nil }
-        if let epoch { lastTime = epoch.unixTime }
+        if let epoch {
+            timeBeforeLast = last?.unixTime
+            last = epoch
+        }
         return epoch
     }
 
-    private mutating func merge(_ report: TPVReport) -> GPSDFix? {
-        if let lastTime, report.unixTime <= lastTime {
+    private mutating func merge(_ gpsdReport: TPVReport) -> GPSDFix? {
+        var report = gpsdReport
+        report.unixTime += offset
+        // The latest epoch seen: the one held, else the last handed out.
+        guard let latest = epoch ?? last else {
+            epoch = report.fix(over: nil)
+            return nil
+        }
+        if report.unixTime < last?.unixTime ?? latest.unixTime, continues(report, from: latest) {
+            return reanchor(report, after: latest)
+        }
+        if let lastTime = last?.unixTime, report.unixTime <= lastTime {
             counts.timeWentBack += 1
             return nil
         }
@@ -93,7 +123,7 @@ package struct TPVEpochMerger: Sendable {
             return nil
         }
         if report.unixTime < current.unixTime {
-            if let lastTime, current.unixTime - lastTime > Self.maxForwardJump {
+            if let lastTime = last?.unixTime, current.unixTime - lastTime > Self.maxForwardJump {
                 counts.timeJumped += 1
                 epoch = report.fix(over: nil)
             } else {
@@ -103,6 +133,35 @@ package struct TPVEpochMerger: Sendable {
         }
         let done = flush()
         epoch = report.fix(over: nil)
+        return done
+    }
+
+    /// The receiver's interval, as far as its latest epochs tell (a second until they do, and at
+    /// most 5: a longer gap was a loss of signal, not the receiver's pace).
+    private var interval: Double {
+        let latest = epoch?.unixTime ?? last?.unixTime
+        let before = epoch == nil ? timeBeforeLast : last?.unixTime
+        guard let latest, let before, latest > before else { return 1 }
+        return min(latest - before, 5)
+    }
+
+    /// Whether `report`'s position carries on from the `latest` fix (see `continuation`).
+    private func continues(_ report: TPVReport, from latest: GPSDFix) -> Bool {
+        let reach = Self.continuation.metresPerSecond * interval + Self.continuation.metres
+        return Geodesic.distance(from: latest.coordinate, to: report.coordinate) <= reach
+    }
+
+    /// Starts `report`'s epoch one interval after `latest`, shifting every later time as much;
+    /// hands out the held epoch, which the step ended.
+    private mutating func reanchor(_ report: TPVReport, after latest: GPSDFix) -> GPSDFix? {
+        let anchored = latest.unixTime + interval
+        let shift = anchored - report.unixTime
+        offset += shift
+        clockStepsBack = (clockStepsBack.count + 1, shift)
+        var moved = report
+        moved.unixTime = anchored
+        let done = flush()
+        epoch = moved.fix(over: nil)
         return done
     }
 }

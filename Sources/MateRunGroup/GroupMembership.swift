@@ -2,31 +2,21 @@ import MateRunDomain
 import MateRunNATS
 
 /// One runner's place in a group on a NATS server: joined with a name, it reports the runner's
-/// figures and hears the start, its standing, the board, a stop and a refusal.
-package final class GroupMembership: Sendable {
-    /// What the group tells this runner.
-    package enum Event: Sendable, Equatable {
-        case start(inSeconds: Double)
-        case standing(GroupStanding)
-        case board(GroupWire.BoardMessage)
-        /// The team reached its goal: stop running.
-        case stop
-        /// This runner is out, and why.
-        case refused(reason: String)
-    }
-
+/// figures and hears the start, its standing, the board, a stop and a refusal. The `GroupLink`
+/// a group run's rules are carried out through.
+package final class GroupMembership: GroupLink {
     package let id: String
     package let terms: GroupTerms
     package let subjects: GroupSubjects
     /// Events in order of arrival; a single reader.
-    package let events: AsyncStream<Event>
+    package let events: AsyncStream<GroupLinkEvent>
     private let key: String
     private let client: NATSClient
     private let listeners: [NATSSubscription]
 
     private init(
         welcome: GroupWire.Welcome, subjects: GroupSubjects, client: NATSClient, listeners: [NATSSubscription],
-        events: AsyncStream<Event>
+        events: AsyncStream<GroupLinkEvent>
     ) {
         id = welcome.id
         key = welcome.key
@@ -57,7 +47,7 @@ package final class GroupMembership: Sendable {
             throw error
         }
         let standing = try client.subscribe(subjects.standing(answer.id))
-        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+        let (events, sink) = AsyncStream.makeStream(of: GroupLinkEvent.self, bufferingPolicy: .bufferingNewest(256))
         let id = answer.id
         let membership = GroupMembership(
             welcome: answer, subjects: subjects, client: client, listeners: [control, board, standing], events: events)

@@ -125,17 +125,7 @@ package enum GroupWire {
         return bytes(.object(members))
     }
 
-    /// A board as published: its phase and terms, the listed runners in order, the count of
-    /// runners not refused (`runners`) and of every runner (`total`, refused ones included).
-    package struct BoardMessage: Sendable, Equatable {
-        package var board: GroupBoard
-        package var places: [Int?]
-        package var runners: Int
-        package var total: Int
-        package var teamMetres: Double
-    }
-
-    package static func board(_ payload: [UInt8]) -> BoardMessage? {
+    package static func board(_ payload: [UInt8]) -> GroupBoardMessage? {
         guard let object = object(payload), object["type"].stringValue == "board", let phaseText = object["phase"].stringValue,
             let phase = GroupBoard.Phase(rawValue: phaseText), let terms = terms(object), let list = try? object["results"].array(),
             let count = object["runners"].integerValue, let team = object["team_m"].numericValue
@@ -151,7 +141,7 @@ package enum GroupWire {
         board.runners = runners
         // A coordinator that wrote no `total` counted only the runners it listed as `runners`.
         let total = object["total"].integerValue.map { max($0, count) } ?? count
-        return BoardMessage(board: board, places: places, runners: count, total: total, teamMetres: team)
+        return GroupBoardMessage(board: board, places: places, runners: count, total: total, teamMetres: team)
     }
 
     // MARK: Standing

@@ -199,7 +199,7 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
 }
 
 /// The board as the coordinator has it now (asked like a spectator who just arrived).
-func coordinatorBoard(subjects: GroupSubjects, client: NATSClient) async -> GroupWire.BoardMessage? {
+func coordinatorBoard(subjects: GroupSubjects, client: NATSClient) async -> GroupBoardMessage? {
     guard let reply = try? await client.request(subjects.boardNow, payload: [], timeout: .seconds(10)) else { return nil }
     return GroupWire.board(reply.payload)
 }

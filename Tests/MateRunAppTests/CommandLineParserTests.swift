@@ -41,8 +41,8 @@ struct CommandLineParserTests {
         (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, watch, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
-        (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx' or 'nmea', not 'kml'"),
-        (["export", "latest"], "export needs --format gpx, tcx or nmea"),
+        (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea' or 'html', not 'kml'"),
+        (["export", "latest"], "export needs --format gpx, tcx, nmea or html"),
         (["show"], "show needs a ID|latest"),
         (["delete"], "delete needs a ID"),
         (["history", "latest"], "unexpected argument 'latest'"),
@@ -144,7 +144,8 @@ struct CommandLineParserTests {
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
-                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--ghost": "latest",
+                      "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
@@ -164,11 +165,15 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.ghost = "latest"
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)
         case .track(let track):
             var expected = RunOptions(scenarioPath: "gpsd://127.0.0.1:2948", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.ghost = "latest"
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(track == TrackOptions(run: expected, gpsd: TCPEndpoint(host: "127.0.0.1", port: 2948), idleEndSeconds: 5, retrySeconds: 2))
         case .validate(let path, let dataDirectory):
             #expect(path == "x.json" && dataDirectory == "/tmp/runs")
@@ -181,6 +186,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(host.run == expected)
         case .join(let join):
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
@@ -189,6 +195,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(join.run == expected)
         case .history(let history):
             #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))
@@ -202,11 +209,15 @@ struct CommandLineParserTests {
             #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
+            #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .groupJoin(let group):
             #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
             #expect(group.login == Self.everyNATSFile)
+            #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .watch(let watch):
-            #expect(watch == WatchOptions(via: "nats://127.0.0.1:4222", code: "1", json: true, login: Self.everyNATSFile))
+            #expect(watch == WatchOptions(
+                via: "nats://127.0.0.1:4222", code: "1", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080),
+                login: Self.everyNATSFile))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")
         }

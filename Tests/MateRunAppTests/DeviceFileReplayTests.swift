@@ -25,6 +25,29 @@ struct DeviceFileReplayTests {
         #expect(run.errors.lines.contains { $0.contains("dropped 20") })
     }
 
+    @Test(arguments: [
+        ("sparse-run.fit", 5_229.6, 5_209.2, "5.23 km by the device"),
+        ("long-ride.fit", 60_698.4, 60_640.5, "60.70 km by the device"),
+    ] as [(String, Double, Double, String)])
+    func aSparseRunAndALongRideReplayWithinThreePercentOfTheDevicesDistance(
+        file: String, device: Double, truth: Double, described: String
+    ) async throws {
+        // Given a smart-recording run (a record every 1-10 s) or a 2-hour ride at 5-12 m/s, both
+        // through bends in 3 m of wandering receiver noise, with the distance their device wrote
+        // (its records' distance field and the session's total) and the truth they were made from
+        let validated = await runMateRun(["validate", Self.directory + file])
+        #expect(validated.output.lines.contains { $0.hasSuffix(described) }, "the file's own distance is \(device) m")
+        // When it replays at --speed max
+        let run = await runMateRun(["replay", Self.directory + file, "--speed", "max", "--json", "--weight", "70", "--no-save"])
+        // Then the distance is within 3% of the device's and of the truth
+        #expect(run.status == 0, "\(run.errors.lines)")
+        let line = try #require(run.output.lines.last)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let distance = try #require(summary["distance_m"] as? Double)
+        #expect(abs(distance - device) / device < 0.03, "\(file): \(distance) m of the device's \(device) m")
+        #expect(abs(distance - truth) / truth < 0.03, "\(file): \(distance) m of the true \(truth) m")
+    }
+
     @Test func validateDescribesAFITFile() async {
         // Given the multisport file
         // When it is validated

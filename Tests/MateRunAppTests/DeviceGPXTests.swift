@@ -5,7 +5,8 @@ import Testing
 /// GPX files shaped like what devices and apps write (an eTrex "ACTIVE LOG" split into tracks,
 /// a receiver whose clock was not set, a route planner's export, a Garmin Connect ride, a Strava
 /// run with a watch pause; and, written by `scripts/make-sparse-gpx-fixtures.py`, logs a fix
-/// every 4.5, 10, 13 and 17 s and a phone's 140 s signal loss), each with its true length in
+/// every 4.5, 10, 13 and 17 s, a phone's 140 s signal loss and an MTK logger's overlapping
+/// sessions), each with its true length in
 /// `<metadata><desc>true_m=…</desc>` (a sparse log's: the lines between its true positions). The
 /// shapes were found in public GPX test files of other projects; the files here are our own,
 /// generated on a sphere, as gpxpy measures (so the truth and gpxpy agree, and materun's WGS84
@@ -34,7 +35,7 @@ struct DeviceGPXTests {
         ("etrex-active-log.gpx", 0.01), ("unset-clock-and-last-point-back.gpx", 0.01),
         ("garmin-road-ride.gpx", 0.01), ("strava-run-with-pause.gpx", 0.01),
         ("smart-recording-hike.gpx", 0.03), ("phone-app-10s.gpx", 0.03), ("mapsource-13s.gpx", 0.03),
-        ("receiver-2001-17s.gpx", 0.03), ("phone-signal-loss.gpx", 0.03),
+        ("receiver-2001-17s.gpx", 0.03), ("phone-signal-loss.gpx", 0.03), ("mtk-logger-sessions.gpx", 0.02),
     ] as [(String, Double)])
     func replaysWithinItsToleranceOfTheTruth(file: String, tolerance: Double) async throws {
         // Given a device-shaped file and its true length
@@ -52,6 +53,15 @@ struct DeviceGPXTests {
         // Then moving time is the walks' (5 s per last fix aside), not the drives'
         let moving = try #require(summary["moving_s"] as? Double)
         #expect(abs(moving - 2985) <= 5, "moving \(moving) s")
+    }
+
+    @Test func anMTKLoggersOverlappingSessionsAreOneRunWithoutPauses() async throws {
+        // Given an MTK logger's three sessions of a 36-minute run, newest first, overlapping
+        let (summary, errors) = try await replay("mtk-logger-sessions.gpx")
+        // Then the whole run is moving time (no pause between the tracks), and the note says why
+        let moving = try #require(summary["moving_s"] as? Double), elapsed = try #require(summary["elapsed_s"] as? Double)
+        #expect(moving == elapsed && elapsed > 2_100, "moving \(moving) s of \(elapsed) s")
+        #expect(errors.contains { $0.hasSuffix("tracks 1, 2, 3 cover the same time (a logger's sessions written more than once): read as one track by time; dropped 66 points that another of them repeats") })
     }
 
     @Test func badTimesAreDroppedAndCounted() async throws {

@@ -13,7 +13,7 @@ import Testing
 struct GroupProcessTests {
     /// An in-process runner at `speed` m/s, reporting every half wall second as a replay at
     /// 50× would, until the goal; returns the result board it heard.
-    private static func runInProcess(_ member: GroupMembership, speed: Double) async -> GroupWire.BoardMessage? {
+    private static func runInProcess(_ member: GroupMembership, speed: Double) async -> GroupBoardMessage? {
         var reporting: Task<Void, Never>?
         defer { reporting?.cancel() }
         for await event in member.events {
@@ -69,11 +69,11 @@ struct GroupProcessTests {
         }
         let local = members
         let boards = try await withTimeout(120) {
-            await withTaskGroup(of: GroupWire.BoardMessage?.self) { group in
+            await withTaskGroup(of: GroupBoardMessage?.self) { group in
                 for (index, member) in local.enumerated() {
                     group.addTask { await Self.runInProcess(member, speed: 2.5 + Double(index) * 0.01) }
                 }
-                return await group.reduce(into: [GroupWire.BoardMessage]()) { if let board = $1 { $0.append(board) } }
+                return await group.reduce(into: [GroupBoardMessage]()) { if let board = $1 { $0.append(board) } }
             }
         }
         #expect(boards.count == 50)

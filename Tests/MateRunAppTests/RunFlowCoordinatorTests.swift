@@ -26,17 +26,6 @@ private final class RecordingScreen: RunScreen, @unchecked Sendable {
     }
 }
 
-/// A use case that publishes a fixed list of events.
-private struct ScriptedUseCase: RunningUseCase {
-    let script: [RunEvent]
-    func events() -> RunEventStream {
-        RunEventStream(AsyncStream { continuation in
-            for event in script { continuation.yield(event) }
-            continuation.finish()
-        })
-    }
-}
-
 /// Lets other tasks run until one waits on `clock`; gives up (and the test then fails on its
 /// expectations) after a bounded number of turns instead of hanging.
 private func waitForSleeper(on clock: ManualClock) async {
@@ -56,7 +45,7 @@ struct RunFlowCoordinatorTests {
         let summary = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 60, distanceMetres: 200), splits: [], ending: .sensorsEnded)
         let flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: screen, countdownClock: clock, countdownSeconds: 3)
         let run = Task {
-            await flow.run { ScriptedUseCase(script: [.progress(RunSnapshot(elapsedSeconds: 1)), .finished(summary)]) }
+            await flow.run { ScriptedRun(script: [.progress(RunSnapshot(elapsedSeconds: 1)), .finished(summary)]) }
         }
         // When the clock moves three seconds, one at a time
         for _ in 0..<3 {
@@ -77,7 +66,7 @@ struct RunFlowCoordinatorTests {
         let clock = ManualClock()
         let screen = RecordingScreen()
         let flow = RunFlowCoordinator(profile: runner, goalMetres: 5000, screen: screen, countdownClock: clock, countdownSeconds: 3)
-        let run = Task { await flow.run { ScriptedUseCase(script: []) } }
+        let run = Task { await flow.run { ScriptedRun(script: []) } }
         await waitForSleeper(on: clock)
         // When the runner presses Ctrl-C
         run.cancel()
@@ -99,7 +88,7 @@ struct RunFlowCoordinatorTests {
             profile: runner,
             pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 3, link: link),
             screen: screen, wallClock: clock,
-            makeRun: { _, _, _ in ScriptedUseCase(script: []) }, runClock: { clock })
+            makeRun: { _, _, _ in ScriptedRun(script: []) }, runClock: { clock })
         let run = Task { await flow.run() }
         await waitForSleeper(on: clock)
         // When the runner presses Ctrl-C
@@ -127,7 +116,7 @@ struct RunFlowCoordinatorTests {
             pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 0, link: link),
             screen: screen, wallClock: clock,
             makeRun: { _, _, _ in
-                ScriptedUseCase(script: [
+                ScriptedRun(script: [
                     .progress(RunSnapshot(elapsedSeconds: 50, movingSeconds: 50, distanceMetres: 150, goalMetres: 300)),
                     .finished(ownEnd),
                 ])

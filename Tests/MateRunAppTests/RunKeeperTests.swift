@@ -93,17 +93,6 @@ private struct WaitedRun: RunningUseCase {
     func events() -> RunEventStream { stream }
 }
 
-/// A use case that publishes a fixed list of events.
-private struct ScriptedRun: RunningUseCase {
-    let script: [RunEvent]
-    func events() -> RunEventStream {
-        RunEventStream(AsyncStream { continuation in
-            for event in script { continuation.yield(event) }
-            continuation.finish()
-        })
-    }
-}
-
 @Suite("Run flow keeps the run through the record port")
 struct RunKeeperTests {
     let runner = RunnerProfile(name: "Ada", weightKilograms: 60)

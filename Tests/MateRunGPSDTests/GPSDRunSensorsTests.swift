@@ -38,27 +38,57 @@ import Testing
         }
     }
 
-    @Test func gpsdsSessionEndingEndsTheRunAndConnectionNewsIsPassedOn() async throws {
+    @Test func gpsdsSessionEndingEndsTheRunAndConnectionNewsIsTold() async throws {
         try await withTimeout(20) {
-            // Given sensors told of gpsd's connection
+            // Given sensors telling the runner what gpsd's connection does
             let clock = ManualClock()
             let (events, feed) = AsyncStream.makeStream(of: GPSDEvent.self)
-            let (news, heard) = AsyncStream.makeStream(of: GPSDEvent.self)
-            let sensors = GPSDRunSensors(events: events, clock: clock, idleEnd: nil, onConnection: { heard.yield($0) })
+            let (news, heard) = AsyncStream.makeStream(of: String.self)
+            let sensors = GPSDRunSensors(events: events, clock: clock, idleEnd: nil, tell: { heard.yield($0) })
             var locations = sensors.locationUpdates().makeAsyncIterator()
             // When the connection is lost, comes back, and the session ends
             feed.yield(.connectionLost(reason: "gpsd closed the connection"))
             feed.yield(.reconnected)
             feed.yield(.ended(reason: "gone"))
             feed.finish()
-            // Then the news is passed on and the fixes end
-            var told: [GPSDEvent] = []
-            for await event in news {
-                told.append(event)
+            // Then the runner is told each, and the fixes end
+            var told: [String] = []
+            for await notice in news {
+                told.append(notice)
                 if told.count == 3 { break }
             }
-            #expect(told == [.connectionLost(reason: "gpsd closed the connection"), .reconnected, .ended(reason: "gone")])
+            #expect(told == ["lost gpsd (gpsd closed the connection); reconnecting", "gpsd is back", "gone"])
             #expect(await locations.next() == nil)
+        }
+    }
+
+    @Test func aRunWithoutAFixIsToldWhyAfterTenSecondsThenEveryThirtyAndEndsAtTheIdleLimit() async throws {
+        try await withTimeout(20) {
+            // Given live sensors ending a run after 75 s without a fix, told that gpsd has no receiver
+            let clock = ManualClock()
+            let (events, feed) = AsyncStream.makeStream(of: GPSDEvent.self)
+            let (news, heard) = AsyncStream.makeStream(of: String.self)
+            let sensors = GPSDRunSensors(events: events, clock: clock, idleEnd: 75, tell: { heard.yield($0) })
+            var motions = sensors.motionUpdates().makeAsyncIterator()
+            feed.yield(.receivers([]))
+            // When no fix ever comes, the run clock going on a second at a time
+            var updates = 0
+            for _ in 1...100 {
+                // (once the tick waits for its second: it counts seconds from when it began)
+                while clock.sleeperCount == 0 { await Task.yield() }
+                clock.advance(by: 1)
+                guard await motions.next() != nil else { break }
+                updates += 1
+            }
+            // Then the motion updates end at 75 s, and the runner was told why at 10, 40 and 70 s
+            #expect(updates == 74)
+            heard.finish()
+            var told: [String] = []
+            for await notice in news { told.append(notice) }
+            #expect(told.count == 3)
+            #expect(told.first?.hasPrefix("no fix from gpsd for 10 s: gpsd has no receiver (its DEVICES lists none)") == true, "\(told)")
+            #expect(told.dropFirst().first?.hasPrefix("no fix from gpsd for 40 s") == true, "\(told)")
+            feed.finish()
         }
     }
 }

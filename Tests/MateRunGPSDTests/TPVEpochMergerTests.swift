@@ -116,6 +116,48 @@ import Testing
         #expect(merger.flush()?.unixTime == t0 + 3)
     }
 
+    /// Two reports an epoch (as gpsd makes of a GGA and an RMC), at `time` seconds after t0,
+    /// `north` metres north of 46.5° N 6.5° E.
+    private func epoch(at time: Double, north: Double) -> [String] {
+        let seconds = 48 + time
+        let clock = "10:\(34 + Int(seconds) / 60):" + (Int(seconds) % 60 < 10 ? "0" : "") + "\(Int(seconds) % 60)"
+        let latitude = 46.5 + north / 111_180
+        return [
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T"# + clock + #"Z","lat":"# + "\(latitude)" + #","lon":6.5}"#,
+            #"{"class":"TPV","mode":3,"time":"2005-06-08T"# + clock + #"Z","lat":"# + "\(latitude)" + #","lon":6.5,"speed":3}"#,
+        ]
+    }
+
+    @Test func aClockSteppingBackWhileThePositionCarriesOnIsReanchoredOneIntervalOnAndNoFixIsLost() {
+        // Given a receiver a fix a second, running at 3 m/s, whose clock steps back 13 s after
+        // its tenth fix while its position carries on
+        var merger = TPVEpochMerger()
+        let before = (0..<10).flatMap { epoch(at: Double($0), north: 3 * Double($0)) }
+        let after = (10..<20).flatMap { epoch(at: Double($0) - 13, north: 3 * Double($0)) }
+        // When
+        var fixes = take(before + after, into: &merger)
+        fixes += [merger.flush()].compactMap { $0 }
+        // Then every fix comes out, a second apart, the step counted as such and nothing dropped
+        #expect(fixes.count == 20)
+        #expect(fixes.map { $0.unixTime - t0 } == (0..<20).map(Double.init))
+        #expect(merger.clockStepsBack.count == 1)
+        #expect(abs(merger.clockStepsBack.latestSeconds - 13) < 1e-9)
+        #expect(merger.counts.total == 0)
+    }
+
+    @Test func aClockSteppingBackToSomewhereElseIsStillDropped() {
+        // Given twenty fixes, then the receiver's first fixes again (a log played from its start):
+        // 57 m back along the way, farther than a runner goes in a second
+        var merger = TPVEpochMerger()
+        let lines = (0..<20).flatMap { epoch(at: Double($0), north: 3 * Double($0)) } + epoch(at: 0, north: 0) + epoch(at: 1, north: 3)
+        // When
+        let fixes = take(lines, into: &merger)
+        // Then the replayed epochs are dropped as going back, and the clock is not re-anchored
+        #expect(fixes.count == 19)
+        #expect(merger.clockStepsBack.count == 0)
+        #expect(merger.counts.timeWentBack == 4)
+    }
+
     /// With and without a report of no fix at the right time between the day-ahead epoch and
     /// the fix after it (a stretch without a fix across midnight): that report must not hand the
     /// day-ahead epoch out, or every later fix would go back.

@@ -25,7 +25,7 @@ struct GroupOverNATSTests {
     /// comes; returns the result board it heard.
     private static func run(
         _ member: GroupMembership, goal: Double, speed: Double, steps: Int = 5
-    ) async -> GroupWire.BoardMessage? {
+    ) async -> GroupBoardMessage? {
         var started = false
         var seq = 0
         for await event in member.events {
@@ -79,7 +79,7 @@ struct GroupOverNATSTests {
         #expect(first?.runners == 50)
         let liar = try await GroupMembership.join(client: runnersClient, code: code, name: "Liar")
         let results = try await withTimeout(60) {
-            try await withThrowingTaskGroup(of: GroupWire.BoardMessage?.self) { group in
+            try await withThrowingTaskGroup(of: GroupBoardMessage?.self) { group in
                 for (index, member) in members.enumerated() {
                     group.addTask { await Self.run(member, goal: 100, speed: 3 + Double(index) * 0.05) }
                 }
@@ -93,7 +93,7 @@ struct GroupOverNATSTests {
                     }
                     return nil
                 }
-                var results: [GroupWire.BoardMessage] = []
+                var results: [GroupBoardMessage] = []
                 for try await result in group {
                     if let result { results.append(result) }
                 }
@@ -113,7 +113,7 @@ struct GroupOverNATSTests {
 
         // The spectator's last board is the result.
         let watched = try await withTimeout(30) {
-            var last: GroupWire.BoardMessage?
+            var last: GroupBoardMessage?
             for await board in boards { last = board }
             return last
         }

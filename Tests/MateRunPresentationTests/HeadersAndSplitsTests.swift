@@ -30,7 +30,7 @@ struct HeadersAndSplitsTests {
     }
 
     @Test("the panel's header and the result's title say the same word for every ending", arguments: [
-        RunEnding.goalReached, .sensorsEnded, .stopped, .cancelled, .endedByMate,
+        RunEnding.goalReached, .sensorsEnded, .receiverEnded, .stopped, .cancelled, .endedByMate,
     ])
     func oneWordForAnEnding(ending: RunEnding) {
         // Given a run that ended this way

@@ -81,9 +81,9 @@ struct JSONEventViewTests {
         #expect(runner["weight_kg"] as? Double == 62.5)
     }
 
-    @Test("endings are named goal_reached, sensors_ended and cancelled", arguments: [
+    @Test("endings are named goal_reached, sensors_ended, receiver_ended and cancelled", arguments: [
         (RunEnding.goalReached, "goal_reached", true, false), (.sensorsEnded, "sensors_ended", false, false),
-        (.cancelled, "cancelled", false, true),
+        (.receiverEnded, "receiver_ended", false, false), (.cancelled, "cancelled", false, true),
     ] as [(RunEnding, String, Bool, Bool)])
     func endings(ending: RunEnding, name: String, finished: Bool, cancelled: Bool) throws {
         let summary = RunSummary(snapshot: Fixtures.midRun, splits: [], ending: ending)

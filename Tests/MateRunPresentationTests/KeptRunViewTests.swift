@@ -65,6 +65,21 @@ import Testing
         #expect(line.hasSuffix(",\"run_id\":\"20261123-090000-1-aaaa\"}"))
     }
 
+    @Test func aRunTheReceiverEndedIsListedAndShownAsSuchAndAReplaysEndingIsUnchanged() {
+        // Given a live run its receiver ended, and a replay whose scenario ran out
+        let live = run("20261123-100000-1-dddd", ending: .receiverEnded)
+        let replay = run("20261123-090000-1-eeee", ending: .sensorsEnded)
+        // When history and show draw them
+        let lines = HistoryView.lines(RunHistory([live, replay]))
+        // Then the live run says the receiver ended it, and the replay still that its scenario did
+        #expect(lines.contains { $0.contains("20261123-100000 ") && $0.contains("ended by the receiver") })
+        #expect(lines.contains { $0.contains("20261123-090000 ") && $0.contains("scenario ended") })
+        #expect(KeptRunView.summaryLine(live).contains("\"ending\":\"receiver_ended\""))
+        #expect(KeptRunView.summaryLine(replay).contains("\"ending\":\"sensors_ended\""))
+        #expect(KeptRunView.lines(RunRecord(summary: live, fixes: []), width: 80, colour: false, charts: false)
+            .contains { $0.contains("ended by the receiver") })
+    }
+
     @Test func aBestSaysWhereItWasRun() {
         let id = RunRecordID("20261123-090000-1-aaaa")
         let best = PersonalBests(efforts: [.oneKilometre: BestEffort(movingSeconds: 270, startMetres: 2000, runID: id)])

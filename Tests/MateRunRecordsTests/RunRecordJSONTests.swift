@@ -50,6 +50,22 @@ import Testing
         #expect(fixes == 7)
     }
 
+    /// `sensors_ended`: a replay's, and what a live run its receiver ended was kept as before.
+    @Test(arguments: [RunRecordEnding.receiverEnded, .sensorsEnded])
+    func aRunFileReadsBackWithItsEnding(ending: RunRecordEnding) throws {
+        // Given a kept run that ended this way
+        let summary = RunRecordSummary(
+            id: RunRecordID("20261128-010000-1-abcd"), header: Runs.header(),
+            outcome: RunRecordOutcome(figures: RunFigures(distanceMetres: 1200), splits: [], ending: ending),
+            bests: PersonalBests())
+        // When its file is written and read
+        let file = RunRecordJSON.runFile(summary, fixCount: 1)
+        let (read, _) = try RunRecordJSON.summary(from: Array(file.utf8), place: "run.json")
+        // Then the ending is the one kept, under its name
+        #expect(file.contains("\"ending\":\"\(ending.rawValue)\""))
+        #expect(read.outcome.ending == ending)
+    }
+
     @Test func aFigureThatIsNotANumberIsReportedByFieldNotCrashedOn() {
         // Given a summary whose distance could not be written as JSON (NaN becomes null)
         let summary = RunRecordSummary(

@@ -93,13 +93,25 @@ struct FITReaderTests {
         }
     }
 
+    @Test func aSmartRecordingLogReplaysEveryRecordAtItsOwnInterval() throws {
+        // Given a watch's smart recording: a record every 1-10 s of its 1 Hz track
+        // When it loads
+        let locations = try ScenarioLoader.load(path: DeviceFiles.path("sparse-run.fit")).locations
+        // Then every record is a fix, at its own time: nothing filled in, nothing thinned
+        let steps = zip(locations, locations.dropFirst()).map { $1.time - $0.time }.sorted()
+        #expect(locations.count == 367)
+        #expect(steps.first == 1 && steps.last == 10 && steps[steps.count / 2] == 5)
+    }
+
     @Test func aDirectoryListsItsFITAndTCXFilesAsScenarios() throws {
         // Given the directory of the device fixtures
         let directory = (DeviceFiles.path("run-pauses.fit") as NSString).deletingLastPathComponent
         // When it is listed
         let listing = try BundledScenarios.list(in: directory)
         // Then every FIT and TCX file is there, and loads
-        #expect(listing.map(\.file) == ["multisport.fit", "ride-bigendian.fit", "run-pauses.fit", "run-pauses.tcx"])
+        #expect(listing.map(\.file) == [
+            "long-ride.fit", "multisport.fit", "ride-bigendian.fit", "run-pauses.fit", "run-pauses.tcx", "sparse-run.fit",
+        ])
         #expect(listing.allSatisfy { $0.problem == nil })
     }
 

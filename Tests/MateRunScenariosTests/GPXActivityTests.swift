@@ -101,6 +101,60 @@ struct GPXActivityTests {
         #expect(scenario.name == "ACTIVE LOG #2")
     }
 
+    @Test func tracksWrittenNewestFirstThatOverlapAreOneLogReadByTime() throws {
+        // Given a logger's three sessions of one run (600 s at 3 m/s), written newest first, each
+        // repeating the 30 s where it meets the next
+        let newest = Self.track([Self.run(from: 1200, start: 400, count: 200)], name: "track-1")
+        let oldest = Self.track([Self.run(from: 0, start: 0, count: 230)], name: "track-2")
+        let middle = Self.track([Self.run(from: 600, start: 200, count: 230)], name: "track-3")
+        // When it loads
+        let scenario = try load(Self.document([newest, oldest, middle]))
+        // Then every second is one fix, in time, with no pause between the tracks
+        #expect(scenario.locations.count == 600)
+        #expect(scenario.locations.map(\.time) == (0..<600).map(Double.init))
+        #expect(!scenario.locations.contains { $0.pausesRecording || $0.resumesRecording })
+        #expect(abs(trackLength(scenario.locations) - 1797) < 1)
+        // And the note says which tracks were read together and what repeated
+        #expect(scenario.notes == [
+            "tracks 1, 2, 3 cover the same time (a logger's sessions written more than once): read as one track by time; dropped 60 points that another of them repeats",
+        ])
+    }
+
+    @Test func aTrackSavedTwiceCountsOnce() throws {
+        // Given the same 300 points as two tracks
+        let run = Self.run(from: 0, start: 0, count: 300)
+        // When it loads
+        let scenario = try load(Self.document([Self.track([run]), Self.track([run])]))
+        // Then it is the run once
+        #expect(scenario.locations.count == 300)
+        #expect(abs(trackLength(scenario.locations) - 897) < 1)
+    }
+
+    @Test func tracksThatInterleaveAreMergedIntoTheDenserLog() throws {
+        // Given one log's even seconds in a track and its odd seconds in another
+        let run = Self.run(from: 0, start: 0, count: 200)
+        let even = Self.track([run.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)])
+        let odd = Self.track([run.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)])
+        // When it loads
+        let scenario = try load(Self.document([even, odd]))
+        // Then every second is read, none dropped as going back
+        #expect(scenario.locations.count == 200)
+        #expect(scenario.notes == ["tracks 1, 2 cover the same time (a logger's sessions written more than once): read as one track by time"])
+    }
+
+    @Test func aStrayTimeAtATracksEdgeDoesNotMakeTwoTracksOne() throws {
+        // Given two walks an hour apart, the second's first point stamped back inside the first
+        var second = Self.run(from: 10_000, start: 3600, count: 300)
+        second[0] = Self.point(north: 10_000, at: "07:02:00")
+        let tracks = [Self.track([Self.run(from: 0, start: 0, count: 300)]), Self.track([second])]
+        // When it loads
+        let scenario = try load(Self.document(tracks))
+        // Then they stay two tracks with a pause between, and the stray point is dropped as going back
+        #expect(scenario.locations.count == 599)
+        #expect(scenario.locations.filter(\.pausesRecording).count == 1)
+        #expect(scenario.notes.count == 1 && scenario.notes[0].hasPrefix("dropped 1 point whose <time> went back"))
+    }
+
     @Test func anEmptyOrMissingTrackNumberIsAnErrorThatSaysHowManyThereAre() {
         // Given a file of one empty and one real track
         let text = Self.document([Self.track([]), Self.track([Self.run(from: 0, start: 0, count: 5)])])

@@ -29,6 +29,10 @@ package struct RunOptions: Sendable, Equatable {
     package var save = true
     /// `--nmea-serve IP:PORT`: serve the run's fixes as NMEA 0183 there.
     package var nmeaServe: TCPEndpoint?
+    /// `--ghost`: the earlier run to race (a kept run's id, `latest`, `best`, or a file).
+    package var ghost: String?
+    /// `--web ADDR:PORT`: serve the run's live page there.
+    package var web: TCPEndpoint?
 
     package init(
         scenarioPath: String, speed: ReplaySpeed = .times(1), weightKilograms: Double? = nil,
@@ -91,6 +95,8 @@ package struct WatchOptions: Sendable, Equatable {
     package var via: String
     package var code: String
     package var json = false
+    /// `--web ADDR:PORT`: serve the boards as a live page there.
+    package var web: TCPEndpoint?
     /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
     package var login = NATSLogin()
 }
@@ -100,7 +106,8 @@ package struct TrackOptions: Sendable, Equatable {
     package var run: RunOptions
     /// `--gpsd HOST:PORT`.
     package var gpsd = TCPEndpoint(host: "127.0.0.1", port: 2947)
-    /// `--idle-end SECONDS`: end the run after this long without a fix; nil never.
+    /// `--idle-end SECONDS`: end the run after this long without a fix (since the last one, or
+    /// the start); nil never.
     package var idleEndSeconds: Double?
     /// `--gpsd-retry SECONDS`: how long to keep reconnecting after gpsd goes away.
     package var retrySeconds = 30.0
@@ -128,7 +135,7 @@ package struct ShowOptions: Sendable, Equatable {
 package struct ExportOptions: Sendable, Equatable {
     /// `latest`, a run id or its unique start, or a scenario file.
     package var reference: String
-    package var format: ExportFormat
+    package var format: ExportDocumentFormat
     /// `-o FILE`; nil writes to standard output.
     package var outputPath: String?
     package var dataDirectory: String?

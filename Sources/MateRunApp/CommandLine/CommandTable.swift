@@ -48,6 +48,13 @@ enum CommandTable {
         help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
         "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
     static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
+    static let web = OptionSpec(
+        "--web", value: "ADDR:PORT",
+        help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
+    static let ghost = OptionSpec(
+        "--ghost", value: "ID|latest|best|FILE",
+        help: "race an earlier run, shown as a mate at the same moving time: a kept run",
+        "(its id, latest, or best: your fastest kept run over the goal's distance)", "or a GPX, TCX or FIT file")
 
     // MARK: Commands
 
@@ -67,7 +74,7 @@ enum CommandTable {
         without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
         options: [
-            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe,
+            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe, ghost, web,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
@@ -80,16 +87,19 @@ enum CommandTable {
         history. The reports of one epoch are merged by their time; a report without a fix
         (mode 0 or 1) counts as none; a fix's time is gpsd's. Reports that cannot be a fix
         (garbage, wrong types, times going back) are dropped and counted on standard error.
-        On a terminal, keys: space pauses and resumes, l marks a lap, q stops and keeps the run.
-        The run ends by q (kept, stopped), Ctrl-C (cancelled, exit 130), the goal, --idle-end,
-        or gpsd gone for longer than --gpsd-retry (ended by the sensors); while gpsd is away
+        When no fix has come for 10 s, and every 30 s after, standard error says so and why it
+        may be (gpsd lists no receiver, or its receiver reports no fix). On a terminal, keys:
+        space pauses and resumes, l marks a lap, q stops and keeps the run. The run ends by q
+        (kept, stopped), Ctrl-C (cancelled, exit 130), the goal, --idle-end, or gpsd gone for
+        longer than --gpsd-retry (ended by the receiver, at its last fix); while gpsd is away
         the screen shows GPS LOST and the run goes on. Exit status 1 when gpsd cannot be reached.
         """,
         options: [
             OptionSpec("--gpsd", value: "HOST:PORT", help: "gpsd's address (default 127.0.0.1:2947)"),
             OptionSpec(
                 "--idle-end", value: "SECONDS",
-                help: "end the run when this many seconds pass after the last fix, 1-86400", "(default: never)"),
+                help: "end the run when this many seconds pass without a fix (after the last",
+                "one, or from the start when none came), 1-86400 (default: never)"),
             OptionSpec(
                 "--gpsd-retry", value: "SECONDS",
                 help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),
@@ -100,7 +110,7 @@ enum CommandTable {
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
             json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"), noSave, dataDirectory,
-            nmeaServe,
+            nmeaServe, ghost, web,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",
@@ -157,7 +167,7 @@ enum CommandTable {
                 "--via", value: "URL",
                 help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…): both sides dial out"),
         ] + NATSOptionGroup.options + [
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -192,7 +202,7 @@ enum CommandTable {
             OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
         ] + NATSOptionGroup.options + [
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -239,7 +249,7 @@ enum CommandTable {
             OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
         ] + NATSOptionGroup.options + [
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
         refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
         notes: nil,
@@ -259,7 +269,7 @@ enum CommandTable {
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
         ] + NATSOptionGroup.options + [
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory,
+            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
         refusals: [
             "--speed": "a group runs at its creator's speed; drop --speed",
@@ -278,14 +288,16 @@ enum CommandTable {
         details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
-            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"),
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), web,
         ] + NATSOptionGroup.options,
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            let via = try natsURL(arguments, command: "watch")
-            return .watch(WatchOptions(
-                via: via, code: try groupCode(arguments, command: "watch"), json: arguments.flag("--json"),
-                login: try NATSOptionGroup.login(arguments, via: via, command: "watch")))
+            var options = WatchOptions(
+                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
+                json: arguments.flag("--json"))
+            options.web = try arguments.listenEndpoint("--web")
+            options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "watch")
+            return .watch(options)
         })
 
     static func natsURL(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
@@ -342,19 +354,22 @@ enum CommandTable {
         })
 
     static let export = CommandSpec(
-        name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX, TCX or NMEA",
+        name: "export", positional: "ID|latest|SCENARIO",
+        summary: "write a kept run or a scenario's track as GPX, TCX or NMEA, or a kept run as a web page",
         details: """
         A kept run (ID or latest) is written with its heart rate and cadence; GPX writes the track
         the tracker counted (its smoothed fixes), so that other programs measure the run's
         distance, or with --raw the fixes as the receiver gave them; TCX adds a lap per kilometre
         split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
-        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd.
+        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd. HTML is a kept
+        run's page as --web shows it live, its route map, result and charts, in one file that
+        opens offline.
         """,
         options: [
             OptionSpec(
-                "--format", value: "gpx|tcx|nmea", required: true,
-                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, or NMEA 0183"),
+                "--format", value: "gpx|tcx|nmea|html", required: true,
+                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, NMEA 0183, or a web page"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
             OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
             dataDirectory,
@@ -362,10 +377,11 @@ enum CommandTable {
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
             guard let formatText = arguments.string("--format") else {
-                throw UsageError("export needs --format gpx, tcx or nmea", command: "export")
+                throw UsageError("export needs --format \(ExportDocumentFormat.wordList())", command: "export")
             }
-            guard let format = ExportFormat(rawValue: formatText) else {
-                throw UsageError("--format must be 'gpx', 'tcx' or 'nmea', not '\(formatText)'", command: "export")
+            guard let format = ExportDocumentFormat(rawValue: formatText) else {
+                throw UsageError(
+                    "--format must be \(ExportDocumentFormat.wordList(quoted: true)), not '\(formatText)'", command: "export")
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
@@ -398,6 +414,8 @@ enum CommandTable {
         options.save = !arguments.flag("--no-save")
         options.dataDirectory = arguments.string("--data-dir")
         options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
+        options.ghost = arguments.string("--ghost")
+        options.web = try arguments.listenEndpoint("--web")
         return options
     }
 }

@@ -23,7 +23,7 @@ struct GroupRunCommand {
         var natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
         let url = natsOptions.url
         let profile = container.profile(for: scenario, options: options.run)
-        let screen = container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false)
+        let screen = try container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false, kind: "group")
         defer { screen.restore() }
         natsOptions.name = "materun group \(side == .create ? "create" : "join")"
         let client: NATSClient
@@ -88,7 +88,7 @@ struct GroupRunCommand {
                 text: GroupAnnouncements.joinedText(terms: membership.terms))
         }
         var flow = GroupRunFlow(
-            profile: profile, membership: membership, screen: screen, wallClock: container.wallClock,
+            profile: profile, link: membership, screen: screen, wallClock: container.wallClock,
             makeRun: { goal, stopSignal, clock in
                 container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal)
             },

@@ -31,7 +31,7 @@ struct PairedRunCommand {
         defer { nmea?.close() }
         let profile = container.profile(for: scenario, options: options)
         let controls = RunnerControls()
-        let screen = container.screen(options: options, profile: profile, controls: controls, allowsStop: false)
+        let screen = try container.screen(options: options, profile: profile, controls: controls, allowsStop: false, kind: "mate")
         defer { screen.restore() }
         switch side {
         case .host(let host) where host.via != nil:

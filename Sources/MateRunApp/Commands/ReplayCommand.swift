@@ -13,11 +13,15 @@ struct ReplayCommand {
         let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
+        let ghost = try await options.ghost.asyncMap { reference throws(CommandFailure) in
+            try await GhostFinder(container: container).ghost(reference, options: options, goalMetres: goal)
+        }
         let controls = RunnerControls()
-        let screen = container.screen(options: options, profile: profile, controls: controls)
+        let screen = try container.screen(options: options, profile: profile, controls: controls)
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))
+        coordinator.ghost = ghost
         coordinator.keeper = container.keeper(
             options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
         let summary = await coordinator.run {

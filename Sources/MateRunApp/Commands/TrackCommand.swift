@@ -31,11 +31,15 @@ struct TrackCommand {
             name: run.name ?? "Runner", weightKilograms: run.weightKilograms ?? AppContainer.defaultWeightKilograms,
             maxHeartRateBPM: run.maxHeartRateBPM)
         let goal = run.goalKilometres.map { $0 * 1000 }
+        let ghost = try await run.ghost.asyncMap { reference throws(CommandFailure) in
+            try await GhostFinder(container: container).ghost(reference, options: run, goalMetres: goal)
+        }
         let controls = RunnerControls()
-        let screen = container.screen(options: run, profile: profile, controls: controls)
+        let screen = try container.screen(options: run, profile: profile, controls: controls)
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: run))
+        coordinator.ghost = ghost
         coordinator.keeper = container.keeper(
             options: run,
             recorded: RecordedScenario(name: "gpsd \(options.gpsd)", path: run.scenarioPath), durability: .live, profile: profile,
@@ -47,8 +51,7 @@ struct TrackCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             let clock = container.runClock(for: .times(1))
             let sensors = GPSDRunSensors(
-                events: events, clock: clock, idleEnd: idleEnd,
-                onConnection: { event in event.notice.map { tell("materun: \($0)") } })
+                events: events, clock: clock, idleEnd: idleEnd, tell: { tell("materun: \($0)") })
             return container.liveUseCase(
                 sensors: sensors, profile: profile, goalMetres: goal, clock: clock, controls: controls, nmea: nmea)
         }

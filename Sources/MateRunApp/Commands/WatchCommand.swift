@@ -20,7 +20,7 @@ final class WatchCommand {
 
     func run() async throws(CommandFailure) -> Int32 {
         let client: NATSClient
-        let boards: AsyncStream<GroupWire.BoardMessage>
+        let boards: AsyncStream<GroupBoardMessage>
         do {
             let natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
             let url = natsOptions.url
@@ -36,21 +36,31 @@ final class WatchCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
+        let page = try options.web.map { endpoint throws(CommandFailure) in try LivePage(endpoint: endpoint) }
+        if let page {
+            container.report("live page: \(page.url)")
+            page.publish([
+                ("type", .string("hello")), ("kind", .string("watch")), ("runner", .null), ("goal_m", .null), ("mode", .null),
+                ("mate", .null), ("ghost", .null),
+            ])
+        }
         for await board in boards {
             if Task.isCancelled { break }
-            show(board)
+            show(board, page: page)
         }
+        page?.close()
         await client.close()
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
-    private func show(_ message: GroupWire.BoardMessage) {
+    private func show(_ message: GroupBoardMessage, page: LivePage?) {
         let board = message.board
         let team = board.terms.mode == .team ? message.teamMetres : nil
+        let fields = GroupView.boardFields(
+            phase: board.phase, terms: board.terms, runners: board.runners, places: message.places, counted: message.runners,
+            total: message.total, teamMetres: message.teamMetres)
+        page?.publish(fields)
         if options.json {
-            let fields = GroupView.boardFields(
-                phase: board.phase, terms: board.terms, runners: board.runners, places: message.places, counted: message.runners,
-                total: message.total, teamMetres: message.teamMetres)
             container.output.writeLine(JSON.object(fields).jsonText)
         } else {
             var heading = "\(board.phase.rawValue): \(message.runners) runner\(message.runners == 1 ? "" : "s"), "

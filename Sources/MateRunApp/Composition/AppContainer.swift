@@ -1,6 +1,7 @@
 import Foundation
 import MateRunScenarios
 import MateRunDomain
+import MateRunJSON
 import MateRunPresentation
 import MateRunRecords
 import MateRunGPSD
@@ -84,7 +85,8 @@ struct AppContainer {
         DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
             locationProvider: nmea.map { NMEATappedLocations(inner: sensors, feed: $0) } ?? sensors,
-            motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls)
+            motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls,
+            sensorsEnding: .receiverEnded)
     }
 
     /// The NMEA server `--nmea-serve` asks for, its address told on standard error (with the
@@ -97,9 +99,27 @@ struct AppContainer {
     }
 
     /// The screen for the run; on a live terminal whose standard input is a terminal too, the
-    /// runner's keys go to `controls` (`q` only when `allowsStop`: a run alone).
+    /// runner's keys go to `controls` (`q` only when `allowsStop`: a run alone). With `--web`,
+    /// the live page too (its address told at once); `kind` says to the page what run it is
+    /// (`solo`, `mate`, `group`). Throws when the page cannot be served there.
     func screen(
-        options: RunOptions, profile: RunnerProfile, controls: RunnerControls? = nil, allowsStop: Bool = true
+        options: RunOptions, profile: RunnerProfile, controls: RunnerControls? = nil, allowsStop: Bool = true,
+        kind: String = "solo"
+    ) throws(CommandFailure) -> any RunScreen {
+        let person = personScreen(options: options, profile: profile, controls: controls, allowsStop: allowsStop)
+        guard let endpoint = options.web else { return person }
+        let page = try LivePage(endpoint: endpoint)
+        person.announce([("type", .string("web")), ("url", .string(page.url))], text: "live page: \(page.url)")
+        let hello: [JSONMember] = [
+            ("kind", .string(kind)), ("runner", .string(profile.name)),
+            ("goal_m", options.goalKilometres.map { .number($0 * 1000, decimals: 1) } ?? .null),
+            ("mode", .null), ("mate", .null), ("ghost", options.ghost.map { .string($0) } ?? .null),
+        ]
+        return ScreenWithLivePage(person: person, page: LivePageScreen(page: page, profile: profile, hello: hello))
+    }
+
+    private func personScreen(
+        options: RunOptions, profile: RunnerProfile, controls: RunnerControls?, allowsStop: Bool
     ) -> any RunScreen {
         let paced = options.speed != .max
         let wall = wallClock

@@ -16,6 +16,8 @@ struct RunFlowCoordinator {
     let countdownSeconds: Int
     /// Keeps the run in the history as it goes; nil with `--no-save` or without a data directory.
     var keeper: RunKeeper?
+    /// The earlier run raced (`--ghost`), shown as a mate is, and judged at the end.
+    var ghost: GhostRun?
 
     /// Runs the countdown and then the run to its end; returns the summary. Cancelling the calling
     /// task (Ctrl-C) ends the run early: its summary then says it was cancelled.
@@ -24,6 +26,7 @@ struct RunFlowCoordinator {
         viewModel.send(.started(profile: profile, goalMetres: goalMetres))
         var final = RunSummary.notStarted(goalMetres: goalMetres)
         var kept: RunRecordID?
+        var race = ghost.map(GhostRace.init)
         let countdown = Countdown(clock: countdownClock, screen: screen)
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
@@ -32,12 +35,17 @@ struct RunFlowCoordinator {
                 guard case .finished(let summary) = event else {
                     keeper?.hold(event)
                     viewModel.take(.event(event))
+                    if case .progress(let snapshot) = event, race != nil {
+                        viewModel.take(.ghost(race!.standing(movingSeconds: snapshot.movingSeconds, distanceMetres: snapshot.distanceMetres)))
+                    }
                     screen.update(event, state: viewModel.state, mate: nil)
                     return
                 }
                 final = summary
             }
-            kept = keeper?.finish(final)
+            let ghostResult = race?.result(movingSeconds: final.snapshot.movingSeconds, distanceMetres: final.snapshot.distanceMetres)
+            ghostResult.map { viewModel.take(.ghostResult($0)) }
+            kept = keeper?.finish(final, ghost: ghostResult)
         }
         let state = viewModel.send(.event(.finished(final)))
         screen.finish(final, profile: profile, state: state, pair: nil, kept: kept)

@@ -111,10 +111,13 @@ final class RunKeeper {
         }
     }
 
-    /// Seals a solo run; returns its id once it is kept (nil when it could not be).
+    /// Seals a solo run, with its race against a ghost if it raced one; returns its id once it
+    /// is kept (nil when it could not be).
     @discardableResult
-    func finish(_ summary: RunSummary) -> RunRecordID? {
-        seal(RunRecordOutcome(summary), last: summary.snapshot)
+    func finish(_ summary: RunSummary, ghost: GhostResult? = nil) -> RunRecordID? {
+        var outcome = RunRecordOutcome(summary)
+        outcome.ghost = ghost
+        return seal(outcome, last: summary.snapshot)
     }
 
     /// Seals a group run with the group's result; returns its id once it is kept.

@@ -6,24 +6,24 @@ import MateRunPresentation
 final class JSONEventScreen: RunScreen {
     private let sink: OutputSink
     private let errors: OutputSink
-    private let view: JSONEventView
+    private let lines: RunEventLines
     private let paced: Bool
 
     init(sink: OutputSink, errors: OutputSink, profile: RunnerProfile, paced: Bool) {
         self.sink = sink
         self.errors = errors
         self.paced = paced
-        view = JSONEventView(profile: profile)
+        lines = RunEventLines(profile: profile)
     }
 
     func show(_ state: RunningViewModel.State) {
         if case .countdown(let secondsLeft) = state.status {
-            announceLine(JSON.object([("type", .string("countdown")), ("seconds_left", .integer(secondsLeft))]).jsonText)
+            announceLine(RunEventLines.countdown(secondsLeft))
         }
     }
 
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
-        emit(view.line(for: event, extraFields: MateSummaryView.progressFields(mate)))
+        emit(lines.line(for: event, state: state, mate: mate))
     }
 
     /// Writes the event at once, whatever the speed: a program waits on `listening` for the code,
@@ -37,7 +37,7 @@ final class JSONEventScreen: RunScreen {
         _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
         kept: RunRecordID?
     ) {
-        emit(view.line(for: .finished(summary), extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + Self.runID(kept)))
+        emit(lines.summary(summary, state: state, pair: pair, kept: kept))
         sink.flush()
     }
 
@@ -45,13 +45,8 @@ final class JSONEventScreen: RunScreen {
         _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
         kept: RunRecordID?
     ) {
-        emit(view.line(for: .finished(summary), extraFields: [group] + Self.runID(kept)))
+        emit(lines.summary(summary, group: group, kept: kept))
         sink.flush()
-    }
-
-    /// The summary's last field, `run_id`, when the run was kept.
-    private static func runID(_ kept: RunRecordID?) -> [JSONMember] {
-        kept.map { [("run_id", .string($0.rawValue))] } ?? []
     }
 
     var messageWriter: @Sendable (String) -> Void {

@@ -137,6 +137,7 @@ final class LiveTerminalScreen: RunScreen, Sendable {
             for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] {
                 output += line + "\n"
             }
+            if let ghost = state.ghostResult { output += GhostView.resultLine(ghost) + "\n" }
             drawing.drawnLines = 0
             sink.write(output)
         }

@@ -60,6 +60,7 @@ final class PlainLineScreen: RunScreen {
         sink.writeLine("")
         for line in TerminalResultView.render(result, width: 80, colour: false) { sink.writeLine(line) }
         for line in pair.map({ MateSummaryView.lines($0, ownName: profile.name) }) ?? [] { sink.writeLine(line) }
+        state.ghostResult.map { sink.writeLine(GhostView.resultLine($0)) }
         sink.flush()
         kept.map { messageWriter(Self.keptNotice($0)) }
     }

@@ -15,6 +15,13 @@ package struct LocationSample: Sendable, Equatable, BitwiseCopyable {
     package var pausesRecording: Bool
     /// The runner resumed the recording at this fix (the first point after a paused stretch).
     package var resumesRecording: Bool
+    /// What the runner did over the leg that ends at this fix, when the source tells it with the
+    /// fix (a live receiver: walking or running by the fix's own speed). The run prices that leg
+    /// by it, whatever motion update came in between: a live motion update is made on the run
+    /// clock, before or long after the fix it follows, as fast as the fixes come. nil (a replay,
+    /// whose motion updates are read in time order with the fixes): the motion sensor's word
+    /// holds. (One byte, beside the two flags, in what was padding: a fix stays 64 bytes.)
+    package var activity: Activity?
     /// Speed over ground in metres per second, when the receiver reports it (gpsd's `speed`);
     /// the tracker measures its own, this is kept for what is passed on (NMEA out).
     @PackedOptional package var speed: Double?
@@ -23,7 +30,8 @@ package struct LocationSample: Sendable, Equatable, BitwiseCopyable {
 
     package init(
         time: Double, coordinate: Coordinate, elevation: Double? = nil, horizontalAccuracy: Double? = nil,
-        pausesRecording: Bool = false, resumesRecording: Bool = false, speed: Double? = nil, course: Double? = nil
+        pausesRecording: Bool = false, resumesRecording: Bool = false, speed: Double? = nil, course: Double? = nil,
+        activity: Activity? = nil
     ) {
         self.time = time
         self.coordinate = coordinate
@@ -33,5 +41,6 @@ package struct LocationSample: Sendable, Equatable, BitwiseCopyable {
         self.resumesRecording = resumesRecording
         self.speed = speed
         self.course = course
+        self.activity = activity
     }
 }

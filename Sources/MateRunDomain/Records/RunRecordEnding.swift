@@ -3,6 +3,8 @@
 package enum RunRecordEnding: String, Sendable, Equatable, CaseIterable {
     case goalReached = "goal_reached"
     case sensorsEnded = "sensors_ended"
+    /// A live run whose receiver gave up (`track`: no fix for `--idle-end`, or gpsd gone).
+    case receiverEnded = "receiver_ended"
     /// Ctrl-C: kept as cancelled, with what was run.
     case cancelled
     case endedByMate = "ended_by_mate"
@@ -15,6 +17,7 @@ package enum RunRecordEnding: String, Sendable, Equatable, CaseIterable {
         switch ending {
         case .goalReached: self = .goalReached
         case .sensorsEnded: self = .sensorsEnded
+        case .receiverEnded: self = .receiverEnded
         case .cancelled: self = .cancelled
         case .endedByMate: self = .endedByMate
         case .stopped: self = .stopped
@@ -27,6 +30,7 @@ package enum RunRecordEnding: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .goalReached: .goalReached
         case .sensorsEnded: .sensorsEnded
+        case .receiverEnded: .receiverEnded
         case .cancelled: .cancelled
         case .endedByMate: .endedByMate
         case .stopped: .stopped

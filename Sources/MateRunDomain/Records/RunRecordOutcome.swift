@@ -11,10 +11,15 @@ package struct RunRecordOutcome: Sendable, Equatable {
     package var body: RecordedBodyFigures
     /// The group's result, for a group run.
     package var group: RecordedGroupResult?
+    /// The race against a ghost, for a run that raced one (`--ghost`).
+    package var ghost: GhostResult?
+    /// What the tracker did not count (a drive, a jump); empty for a run that counted
+    /// everything, and for a run kept before this was kept.
+    package var leftOut: [LeftOutStretch]
 
     package init(
         figures: RunFigures, splits: [Split], ending: RunRecordEnding, mate: RecordedMateResult? = nil, laps: [Split] = [],
-        body: RecordedBodyFigures = RecordedBodyFigures(), group: RecordedGroupResult? = nil
+        body: RecordedBodyFigures = RecordedBodyFigures(), group: RecordedGroupResult? = nil, leftOut: [LeftOutStretch] = []
     ) {
         self.figures = figures
         self.splits = splits
@@ -23,13 +28,14 @@ package struct RunRecordOutcome: Sendable, Equatable {
         self.laps = laps
         self.body = body
         self.group = group
+        self.leftOut = leftOut
     }
 
     /// The outcome of a solo run from its summary.
     package init(_ summary: RunSummary) {
         self.init(
             figures: RunFigures(summary.snapshot), splits: summary.splits, ending: RunRecordEnding(summary.ending),
-            laps: summary.laps, body: RecordedBodyFigures(summary))
+            laps: summary.laps, body: RecordedBodyFigures(summary), leftOut: summary.leftOut)
     }
 
     /// The outcome of a paired run from its summary.
@@ -37,7 +43,7 @@ package struct RunRecordOutcome: Sendable, Equatable {
         self.init(
             figures: RunFigures(summary.own.snapshot), splits: summary.own.splits,
             ending: RunRecordEnding(summary.own.ending), mate: RecordedMateResult(summary), laps: summary.own.laps,
-            body: RecordedBodyFigures(summary.own))
+            body: RecordedBodyFigures(summary.own), leftOut: summary.own.leftOut)
     }
 }
 

@@ -12,7 +12,7 @@ extension RunRecordSummary {
         return RunSummary(
             snapshot: snapshot, splits: outcome.splits, ending: outcome.ending.runEnding ?? .cancelled, laps: outcome.laps,
             averageHeartRateBPM: outcome.body.averageHeartRateBPM, maximumHeartRateBPM: outcome.body.maximumHeartRateBPM,
-            averageCadenceSPM: outcome.body.averageCadenceSPM)
+            averageCadenceSPM: outcome.body.averageCadenceSPM, leftOut: outcome.leftOut)
     }
 
     /// The paired run's summary, for a run kept with its mate's result; nil for a solo run or a

@@ -24,11 +24,15 @@ package struct RunSession: Sendable {
     private var lastCountTime: Double?
     /// Climbing since distance was last counted, for the calories' grade.
     private var pendingClimb = 0.0
+    /// What the runner is doing: the latest motion update's word, or the latest fix's own
+    /// (`LocationSample.activity`), whichever came last.
     private var activity: Activity?
     /// The latest fix the tracker accepted.
     private var lastPosition: Coordinate?
     /// When the latest fix arrived, accepted or not: fixes that stop coming mean the signal is lost.
     private var lastFixTime: Double?
+    /// When the runner last paused, resumed or marked a lap.
+    private var lastControlTime = -Double.infinity
     /// The latest fix delivered, accepted or not, and how many were delivered: what the run keeps.
     private var lastDelivered: LocationSample?
     private(set) var deliveredCount = 0
@@ -125,6 +129,7 @@ package struct RunSession: Sendable {
         lastDelivered = sample
         deliveredCount += 1
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
+        if let legActivity = sample.activity { activity = legActivity }
         updateGPS()
         if pauseCause == .runner {
             guard sample.resumesRecording else {
@@ -161,6 +166,7 @@ package struct RunSession: Sendable {
     package mutating func pauseByRunner(at time: Double) {
         guard !isOver, pauseCause != .runner else { return }
         advance(to: time)
+        lastControlTime = elapsedSeconds
         settle(filter.breakTrack(), at: lastCountTime ?? time)
         clock.pauseByRunner(at: time)
         updateGPS()
@@ -170,6 +176,7 @@ package struct RunSession: Sendable {
     package mutating func resumeByRunner(at time: Double) {
         guard !isOver, pauseCause == .runner else { return }
         advance(to: time)
+        lastControlTime = elapsedSeconds
         resume(at: time)
         lastCountTime = nil
     }
@@ -178,7 +185,13 @@ package struct RunSession: Sendable {
     package mutating func markLap(at time: Double) {
         guard !isOver else { return }
         advance(to: time)
+        lastControlTime = elapsedSeconds
         ledger.markLap(at: position)
+    }
+
+    /// The latest fix's time, or the runner's latest press if later; nil before the first fix.
+    private var latestMoment: Double? {
+        lastFixTime.map { max($0, lastControlTime) }
     }
 
     /// Where the run stands now, for the ledger.
@@ -188,8 +201,19 @@ package struct RunSession: Sendable {
             elevationGainMetres: elevation.gain)
     }
 
-    /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up.
+    /// Ends the run at `time` (for a cancellation, or when the sensors run out) and sums it up; a
+    /// run its receiver ended, at its latest fix (`receiverEnded`).
     package mutating func finish(_ reason: RunEnding, at time: Double) -> RunSummary {
+        var time = time
+        if !isOver, reason == .receiverEnded, let latest = latestMoment, latest < elapsedSeconds {
+            // The wait that ended the run (no fix for the idle limit, gpsd gone) measured
+            // nothing, and the motion updates that moved run time on through it come on the run
+            // clock: it would count in full at a receiver's own pace and not at all for a log
+            // played fast. A run without a fix keeps its wait.
+            elapsedSeconds = latest
+            time = latest
+            updateGPS()
+        }
         if !isOver {
             settle(filter.finish(), at: lastCountTime ?? time)
             // The live figure may have counted noise the smoother has since taken out.
@@ -208,7 +232,7 @@ package struct RunSession: Sendable {
         RunSummary(
             snapshot: snapshot, splits: splits, ending: ending ?? .sensorsEnded, laps: laps,
             averageHeartRateBPM: body.averageHeartRate, maximumHeartRateBPM: body.maximumHeartRate,
-            averageCadenceSPM: body.averageCadence)
+            averageCadenceSPM: body.averageCadence, leftOut: filter.leftOutStretches)
     }
 
     // MARK: - Steps

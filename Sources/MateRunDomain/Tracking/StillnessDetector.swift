@@ -12,14 +12,20 @@ struct StillnessDetector {
     private var points: [(time: Double, east: Double, north: Double)] = []
     private var head = 0
     private let minimumWindow: Double
-    /// The fewest intervals between fixes a window spans.
-    private let intervalsPerWindow = 4.0
+    /// The fewest intervals between fixes a window spans: five, so that a sparse logger's hiker
+    /// climbing at under 1 m/s (4 m between fixes 4.5 s apart) is not told standing from four
+    /// fixes that happen to lie within the radius (at 1-3 s the 15 s window is the longer).
+    private let intervalsPerWindow = 5.0
     private let radius: Double
     private let noiseFactor: Double
     /// Where the runner stands, while they do.
     private var spot: (east: Double, north: Double)?
     /// The last time the runner was seen where they stood: standing ends there.
     private(set) var lastSeenStanding = 0.0
+    /// The last time the runner was seen within the radius that told the standing, not the wider
+    /// one that tells them moving again: the way they covered after it, getting clear of the wider
+    /// radius, is distance (at a walk on a sparse log, up to twice the radius a stop).
+    private(set) var lastSeenOnSpot = 0.0
     /// How much farther than the entry radius the runner must get to be moving again.
     private let exitFactor = 2.0
 
@@ -51,8 +57,11 @@ struct StillnessDetector {
         let limit = max(radius, noiseFactor * noise)
         if let standing = spot {
             let de = east - standing.east, dn = north - standing.north
-            if de * de + dn * dn <= limit * limit * exitFactor * exitFactor {
+            let squared = de * de + dn * dn
+            if squared <= limit * limit * exitFactor * exitFactor {
                 lastSeenStanding = time
+                // Between the two radii the runner may be leaving: not seen on the spot.
+                if squared <= limit * limit { lastSeenOnSpot = time }
                 return points[head].time
             }
             spot = nil
@@ -71,6 +80,7 @@ struct StillnessDetector {
         let count = Double(points.count - head)
         spot = (sumEast / count, sumNorth / count)
         lastSeenStanding = time
+        lastSeenOnSpot = time
         return points[head].time
     }
 

@@ -18,7 +18,8 @@ struct TrackUpdate {
 ///
 /// Drops implausible and inaccurate fixes; rejects outliers (far from the prediction, gated on
 /// the claimed accuracy, or implying an absurd speed) and restarts the track (without counting
-/// the jump) when several consistent fixes say the runner really is elsewhere. The rest goes
+/// the jump, which `LeftOutWatch` reports) when several consistent fixes say the runner really
+/// is elsewhere. The rest goes
 /// through a constant-velocity Kalman filter tuned to the noise actually measured
 /// (`MeasurementNoise`), then a fixed-lag RTS smoother whose settled points make the distance.
 /// Standing is told by displacement over a window (`StillnessDetector`), never by a speed.
@@ -63,6 +64,8 @@ struct TrackFilter {
     /// the spot: they count once the runner is seen to have left.
     private var heldMetres = 0.0
     private var outliers: [LocationSample] = []
+    /// What the track leaves out: watched, never decided here.
+    private var leftOut = LeftOutWatch()
     private var lastSeenTime = -Double.infinity
     private var sampling: SamplingInterval
     /// Whether the points whose steps count are kept in `countedPoints` (an export asks for
@@ -75,6 +78,9 @@ struct TrackFilter {
     /// Distance from the plane's origin after which the plane is moved under the runner: short
     /// enough that the plane's scale error stays far below 0.1%.
     private let rebaseDistance = 1_000.0
+
+    /// The stretches the track left out so far (a drive, a jump it restarted across), in run order.
+    var leftOutStretches: [LeftOutStretch] { leftOut.stretches }
 
     /// How often the receiver writes a fix, in seconds (1 until seen).
     var samplingInterval: Double { sampling.seconds }
@@ -141,9 +147,10 @@ struct TrackFilter {
         let since = stillness.record(
             time: sample.time, east: east, north: north, noise: deviation, interval: sampling.seconds)
         if since == nil, let start = standingSince {
-            // Moving again: the standing ended when the runner was last seen on the spot.
+            // Moving again: the standing ended when the runner was last seen on the spot; the
+            // way from where they were last within its radius counts.
             let end = max(start, stillness.lastSeenStanding)
-            lastStanding = start...end
+            lastStanding = start...max(start, stillness.lastSeenOnSpot)
             standingSince = nil
             update.standingEnded = end
             update.settledMetres += heldMetres
@@ -151,7 +158,7 @@ struct TrackFilter {
         } else if since != nil {
             if standingSince == nil { standingSince = since }
             // Seen on the spot now: whatever was held is from before this moment.
-            if stillness.lastSeenStanding == sample.time { heldMetres = 0 }
+            if stillness.lastSeenOnSpot == sample.time { heldMetres = 0 }
         }
         update.standingSince = standingSince
         if let point = smoother.append(time: sample.time, dt: dt, prior: prior,
@@ -172,6 +179,7 @@ struct TrackFilter {
 
     /// Settles what the smoother still holds (at the end of the run) and returns its metres.
     mutating func finish() -> Double {
+        leftOut.ended(under: settings, trackTime: segment?.lastTime)
         guard var current = segment else { return 0 }
         var points: [FixedLagSmoother.Point] = []
         smoother.flush { points.append($0) }
@@ -203,7 +211,7 @@ struct TrackFilter {
         let de = point.east - from.east, dn = point.north - from.north
         let metres = (de * de + dn * dn).squareRoot()
         if let since = standingSince, point.time >= since {
-            if point.time > stillness.lastSeenStanding { heldMetres += metres }
+            if point.time > stillness.lastSeenOnSpot { heldMetres += metres }
             return 0
         }
         if let standing = lastStanding, standing.contains(point.time) { return 0 }
@@ -244,6 +252,11 @@ struct TrackFilter {
 
     /// Keeps a rejected fix as a witness; enough consistent witnesses restart the track there.
     private mutating func rejectOutlier(_ sample: LocationSample, accuracy: Double) -> Outcome {
+        if let current = segment {
+            leftOut.rejected(sample, trackTime: current.lastTime) {
+                current.plane.coordinate(east: current.east.position, north: current.north.position)
+            }
+        }
         if let previous = outliers.last {
             let gap = Geodesic.distance(from: previous.coordinate, to: sample.coordinate)
             if gap / (sample.time - previous.time) > settings.fastestPlausibleSpeed {
@@ -252,6 +265,7 @@ struct TrackFilter {
         }
         outliers.append(sample)
         guard outliers.count >= settings.outliersBeforeRestart else { return .rejected }
+        leftOut.restarted(under: settings)
         return .started(startSegment(at: sample, accuracy: accuracy))
     }
 

@@ -13,7 +13,7 @@ package struct TrackingSettings: Sendable, Equatable {
     /// After this many outliers in a row that agree with each other, the track is restarted
     /// there: the runner really is somewhere else, but the jump is not counted.
     package var outliersBeforeRestart: Int = 3
-    /// The runner stands when every filtered position of the last this many seconds (at least 4
+    /// The runner stands when every filtered position of the last this many seconds (at least 5
     /// of the receiver's intervals, for a sparse logger) lies within `stillnessRadius` of the
     /// latest: a reversal never does, a standing runner does.
     package var stillnessWindow: Double = 15

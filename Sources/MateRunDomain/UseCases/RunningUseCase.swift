@@ -17,14 +17,19 @@ package struct DefaultRunningUseCase: RunningUseCase {
     private let stopSignal: RunStopSignal?
     private let controls: RunnerControls?
     private let workout: Workout?
+    private let sensorsEnding: RunEnding
 
     /// `stopSignal`, when given, lets the pair's rules end the run early (see `RunStopSignal`);
-    /// `controls` carries the runner's own commands (pause, lap, stop).
+    /// `controls` carries the runner's own commands (pause, lap, stop); `sensorsEnding` is how
+    /// the run ends when its sensors do: `sensorsEnded` (a replay ran out), or `receiverEnded`
+    /// (a live receiver gave up).
     package init(
         profile: RunnerProfile, goalMetres: Double?, locationProvider: any LocationProvider,
         motionProvider: any MotionProvider, clock: any RunClock, settings: TrackingSettings = .standard,
-        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, workout: Workout? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, workout: Workout? = nil,
+        sensorsEnding: RunEnding = .sensorsEnded
     ) {
+        self.sensorsEnding = sensorsEnding
         self.stopSignal = stopSignal
         self.controls = controls
         self.workout = workout
@@ -40,7 +45,7 @@ package struct DefaultRunningUseCase: RunningUseCase {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings, workout: workout),
             merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
-            clock: clock, stopSignal: stopSignal, controls: controls)
+            clock: clock, stopSignal: stopSignal, controls: controls, sensorsEnding: sensorsEnding)
         return RunEventStream(driver)
     }
 }
@@ -57,8 +62,10 @@ private final class RunDriver: RunEventSource, @unchecked Sendable {
     @exclusivity(unchecked) private var steps: RunSteps
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
-         controls: RunnerControls?) {
-        steps = RunSteps(session: session, merge: merge, clock: clock, stopSignal: stopSignal, controls: controls)
+         controls: RunnerControls?, sensorsEnding: RunEnding) {
+        steps = RunSteps(
+            session: session, merge: merge, clock: clock, stopSignal: stopSignal, controls: controls,
+            sensorsEnding: sensorsEnding)
     }
 
     func nextWithoutWaiting() -> Immediate<RunEvent> {
@@ -82,6 +89,7 @@ private struct RunSteps {
     private let clock: any RunClock
     private let stopSignal: RunStopSignal?
     private let controls: RunnerControls?
+    private let sensorsEnding: RunEnding
     /// Events waiting to be handed out, from `pendingIndex` on.
     private var pending: [RunEvent] = []
     private var pendingIndex = 0
@@ -96,7 +104,8 @@ private struct RunSteps {
     private(set) var finished = false
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
-         controls: RunnerControls?) {
+         controls: RunnerControls?, sensorsEnding: RunEnding) {
+        self.sensorsEnding = sensorsEnding
         self.session = session
         self.merge = merge
         self.clock = clock
@@ -150,7 +159,7 @@ private struct RunSteps {
         guard let reading else {
             let cancelled = Task.isCancelled
             let time = cancelled ? max(session.elapsedSeconds, clock.now()) : session.elapsedSeconds
-            end(session.finish(cancelled ? .cancelled : .sensorsEnded, at: time))
+            end(session.finish(cancelled ? .cancelled : sensorsEnding, at: time))
             return
         }
         if let ending = stopSignal?.requested {

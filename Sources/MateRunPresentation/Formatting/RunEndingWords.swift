@@ -7,7 +7,7 @@ package enum RunEndingWords {
     package static func word(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal reached"
-        case .sensorsEnded: "ended"
+        case .sensorsEnded, .receiverEnded: "ended"
         case .stopped: "stopped"
         case .cancelled: "cancelled"
         case .endedByMate: "over"

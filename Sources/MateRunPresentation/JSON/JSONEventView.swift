@@ -106,7 +106,19 @@ package struct JSONEventView: Sendable {
         ]
     }
 
-    /// The `summary` line's fields, in their stable order.
+    /// A stretch the tracker did not count: `reason` (`too_fast` or `jump`), its metres along its
+    /// fixes, and the run time it spans.
+    private static func leftOutFields(_ stretch: LeftOutStretch) -> [JSONMember] {
+        [
+            ("reason", .string(stretch.reason.rawValue)),
+            ("distance_m", tenths(stretch.distanceMetres)),
+            ("from_s", tenths(stretch.fromSeconds)),
+            ("to_s", tenths(stretch.toSeconds)),
+        ]
+    }
+
+    /// The `summary` line's fields, in their stable order (`laps` and `left_out` only when there
+    /// are some).
     package func summaryFields(_ summary: RunSummary) -> [JSONMember] {
         let snapshot = summary.snapshot
         return [
@@ -121,6 +133,8 @@ package struct JSONEventView: Sendable {
             ("splits", .array(summary.splits.map { .object(Self.splitFields($0)) })),
         ] + (summary.laps.isEmpty ? [] : [
             ("laps", .array(summary.laps.map { .object(Self.splitFields($0)) })),
+        ]) + (summary.leftOut.isEmpty ? [] : [
+            ("left_out", .array(summary.leftOut.map { .object(Self.leftOutFields($0)) })),
         ]) + Self.optional([
             ("avg_heart_rate_bpm", summary.averageHeartRateBPM.map(Self.whole)),
             ("max_heart_rate_bpm", summary.maximumHeartRateBPM.map(Self.whole)),
@@ -136,11 +150,13 @@ package struct JSONEventView: Sendable {
         ]
     }
 
-    /// The `ending` value: `goal_reached`, `sensors_ended`, `stopped`, `cancelled` or `ended_by_mate`.
+    /// The `ending` value: `goal_reached`, `sensors_ended`, `receiver_ended`, `stopped`, `cancelled` or
+    /// `ended_by_mate`.
     package static func endingName(_ ending: RunEnding) -> String {
         switch ending {
         case .goalReached: "goal_reached"
         case .sensorsEnded: "sensors_ended"
+        case .receiverEnded: "receiver_ended"
         case .stopped: "stopped"
         case .cancelled: "cancelled"
         case .endedByMate: "ended_by_mate"

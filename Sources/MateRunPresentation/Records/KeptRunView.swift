@@ -46,8 +46,9 @@ package enum KeptRunView {
         if run.outcome.ending.runEnding == nil, let ending = fields.firstIndex(where: { $0.key == "ending" }) {
             fields[ending].value = .string(run.outcome.ending.rawValue)
         }
+        let ghost = run.outcome.ghost.map { [GhostView.summaryField($0)] } ?? []
         let runID: [JSONMember] = [("run_id", .string(run.id.rawValue))]
-        return JSON.object(fields + (run.pairSummary.map(MateSummaryView.jsonFields) ?? []) + runID).jsonText
+        return JSON.object(fields + (run.pairSummary.map(MateSummaryView.jsonFields) ?? []) + ghost + runID).jsonText
     }
 
     /// How a kept run ended, in words: the tracker's endings as the result screen says them.

@@ -32,6 +32,9 @@ package struct ResultState: Sendable, Equatable {
     package var runnerName: String
     /// Distance, time, moving time, calories, average pace, climb, goal (when set) and how it ended.
     package var lines: [Line]
+    /// What the tracker did not count (a drive, a jump), one line each, labelled `Left out`;
+    /// empty when it counted everything.
+    package var leftOut: [Line] = []
     package var splits: [SplitRow]
     /// The laps the runner marked (the first column is the lap's distance in km); empty when none.
     package var laps: [SplitRow] = []

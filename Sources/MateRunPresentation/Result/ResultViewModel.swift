@@ -35,6 +35,7 @@ package struct ResultViewModel: Sendable {
             title: RunEndingWords.title(summary.ending),
             runnerName: RunFormat.displayName(profile.name, fallback: "runner"),
             lines: lines,
+            leftOut: RunFormat.leftOut(summary.leftOut).map { .init(label: "Left out", value: $0) },
             splits: Self.rows(summary.splits, goalMetres: snapshot.goalMetres),
             laps: Self.lapRows(summary.laps))
     }
@@ -43,6 +44,7 @@ package struct ResultViewModel: Sendable {
         switch ending {
         case .goalReached: "goal reached"
         case .sensorsEnded: "scenario ended"
+        case .receiverEnded: "ended by the receiver"
         case .stopped: "stopped by the runner"
         case .cancelled: "cancelled"
         case .endedByMate: "ended with the mate"

@@ -19,7 +19,7 @@ enum MateSectionFormat {
             connection: mate.note ?? (mate.isConnected ? nil : "connection lost"))
         switch mate.mode {
         case .race:
-            section.lead = lead(mate.leadMetres)
+            section.lead = lead(mate.leadMetres, seconds: mate.leadSeconds)
             if let goal {
                 section.progressFraction = min(1, mateMetres / goal)
                 section.progressLabel = RunFormat.progressLabel(metres: mateMetres, goalMetres: goal)
@@ -40,10 +40,21 @@ enum MateSectionFormat {
         return section
     }
 
-    /// `ahead by 120 m`, `behind by 40 m`, or `level` within a metre.
-    static func lead(_ metres: Double) -> String {
+    /// `ahead by 120 m`, `behind by 40 m (12 s)`, or `level` within a metre.
+    static func lead(_ metres: Double, seconds: Double? = nil) -> String {
         guard metres.isFinite, abs(metres) >= 1 else { return "level" }
-        return (metres > 0 ? "ahead by " : "behind by ") + RunFormat.gap(metres: abs(metres))
+        let words = (metres > 0 ? "ahead by " : "behind by ") + RunFormat.gap(metres: abs(metres))
+        guard let seconds, seconds.isFinite else { return words }
+        return words + " (" + gapTime(seconds) + ")"
+    }
+
+    /// A gap in time without its sign: `12 s` under a minute, else `4:05` or `1:02:03`.
+    package static func gapTime(_ seconds: Double) -> String {
+        let whole = RunFormat.wholeSeconds(abs(seconds).rounded())
+        if whole < 60 { return String(whole) + " s" }
+        let minutes = String(whole / 60 % 60), secondsText = String(whole % 60)
+        let mmss = (whole >= 3600 && minutes.count < 2 ? "0" : "") + minutes + ":" + (secondsText.count < 2 ? "0" : "") + secondsText
+        return whole >= 3600 ? String(whole / 3600) + ":" + mmss : mmss
     }
 
     /// `last seen 7 s ago`, `last seen 3 min ago`; nil while the mate is fresh.

@@ -18,6 +18,8 @@ package struct MateStatus: Sendable, Equatable {
     package var isConnected: Bool
     /// How far the runner is ahead of the mate: positive ahead, negative behind.
     package var leadMetres: Double
+    /// The same lead in seconds, where it is known (a ghost's own times tell it).
+    package var leadSeconds: Double?
     package var mode: Mode
     /// What to say about the link instead of the default ("connection lost" when not connected):
     /// e.g. "reconnecting", "finished".

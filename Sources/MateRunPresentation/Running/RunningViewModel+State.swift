@@ -50,6 +50,10 @@ extension RunningViewModel {
         var finishSeconds: Int?
         /// Fixes have stopped coming: distance is held while time runs on.
         package var gpsLost = false
+        /// Where the ghost stands, for a run that races one (its figures, for JSON).
+        package var ghost: GhostStanding?
+        /// The race against the ghost, once the run is over.
+        package var ghostResult: GhostResult?
         /// Where a scripted workout is, nil without one (a reference: the panel's text reads the
         /// step, what is left of it and the step after).
         var workout: WorkoutPosition?

@@ -22,6 +22,10 @@ package struct RunningViewModel: Sendable {
         case event(RunEvent)
         /// The running mate's latest status.
         case mate(MateStatus)
+        /// Where the ghost stands now (shown as a mate is); `ghost` names it.
+        case ghost(GhostStanding)
+        /// The race against the ghost is over.
+        case ghostResult(GhostResult)
         /// How the paired run ended, once both sides agree: the header says WON, LOST or TEAM DONE
         /// instead of the run's own ending. Boxed: its 576 bytes would make every input that
         /// large, and an event, taken once a second of a replay, would be copied at that size.
@@ -58,6 +62,15 @@ package struct RunningViewModel: Sendable {
         case let .mate(status):
             mateStatus = status
             refreshMateSection()
+        case let .ghost(standing):
+            state.ghost = standing
+            var status = MateStatus(name: "ghost", distanceMetres: standing.distanceMetres, leadMetres: standing.gapMetres)
+            status.leadSeconds = standing.gapSeconds
+            status.note = standing.ghostFinished ? "finished" : nil
+            mateStatus = status
+            refreshMateSection()
+        case let .ghostResult(result):
+            state.ghostResult = result
         case let .pairResult(summary):
             if let word = Self.pairStatusText(summary) { state.resultWord = word }
         }

@@ -1,4 +1,5 @@
-/// Draws the result screen of a finished run for a terminal: the summary, then the splits table.
+/// Draws the result screen of a finished run for a terminal: the summary, a line for each stretch
+/// the tracker left out, then the splits table.
 ///
 /// It only draws a `ResultState`: every number arrives formatted. Pure and without I/O; no line is
 /// ever wider than `width` visible columns. Given the run's `trace` (the live terminal has one),
@@ -22,6 +23,11 @@ package enum TerminalResultView {
         title.append(" · " + state.runnerName)
         var lines = [title]
         lines += PanelLayout.cellLines(state.lines.map { ($0.label, $0.value) }, width: panelWidth)
+        for leftOut in state.leftOut {
+            var line = StyledLine(PanelLayout.margin)
+            PanelLayout.appendCell(to: &line, label: leftOut.label, value: leftOut.value, valueStyle: .yellow)
+            lines.append(line)
+        }
         if let trace {
             lines += ResultCharts.sections(trace, ownName: state.runnerName, width: panelWidth)
         }

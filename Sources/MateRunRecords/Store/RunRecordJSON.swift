@@ -50,7 +50,7 @@ package enum RunRecordJSON {
         ] + bodyAndMateFields(outcome) + (outcome.mate.map { [("result", .string($0.result.rawValue))] } ?? [])
     }
 
-    /// The body's figures and the pair's result beyond the word `result`.
+    /// The body's figures, the pair's result beyond the word `result`, and what the tracker left out.
     private static func bodyAndMateFields(_ outcome: RunRecordOutcome) -> [JSONMember] {
         var members: [JSONMember] = []
         let body = outcome.body
@@ -62,7 +62,45 @@ package enum RunRecordJSON {
         }
         if let mate = outcome.mate { members += mateFields(mate) }
         if let group = outcome.group { members.append(("group", groupField(group))) }
+        if !outcome.leftOut.isEmpty {
+            members.append(("left_out", .array(outcome.leftOut.map { stretch in
+                .object([
+                    ("reason", .string(stretch.reason.rawValue)), ("distance_m", .number(shortest: stretch.distanceMetres)),
+                    ("from_s", .number(shortest: stretch.fromSeconds)), ("to_s", .number(shortest: stretch.toSeconds)),
+                ])
+            })))
+        }
+        if let ghost = outcome.ghost { members.append(("ghost", ghostField(ghost))) }
         return members
+    }
+
+    /// A race against a ghost: the `--json` summary's `ghost`, every digit kept.
+    private static func ghostField(_ ghost: GhostResult) -> JSON {
+        .object([
+            ("source", .string(ghost.source)), ("distance_m", .number(shortest: ghost.distanceMetres)),
+            ("elapsed_s", .number(shortest: ghost.ghostSeconds)), ("gap_s", .number(shortest: ghost.gapSeconds)),
+            ("result", .string(ghost.outcome.rawValue)),
+        ])
+    }
+
+    private static func ghostResult(_ fields: JSONFields) throws(RecordFormatError) -> GhostResult? {
+        guard let ghost = fields.optionalObject("ghost") else { return nil }
+        return GhostResult(
+            source: try ghost.string("source"), distanceMetres: try ghost.number("distance_m"),
+            ghostSeconds: try ghost.number("elapsed_s"), gapSeconds: try ghost.number("gap_s"),
+            outcome: try ghost.word("result", as: GhostResult.Outcome.self))
+    }
+
+    /// The stretches the tracker left out; none for a run kept without the field (before it was kept).
+    private static func leftOut(_ fields: JSONFields) throws(RecordFormatError) -> [LeftOutStretch] {
+        guard fields.has("left_out") else { return [] }
+        var stretches: [LeftOutStretch] = []
+        for entry in try fields.objects("left_out") {
+            stretches.append(LeftOutStretch(
+                reason: try entry.word("reason", as: LeftOutStretch.Reason.self), distanceMetres: try entry.number("distance_m"),
+                fromSeconds: try entry.number("from_s"), toSeconds: try entry.number("to_s")))
+        }
+        return stretches
     }
 
     /// A group run's result: the same shape as the `--json` summary's `group`.
@@ -207,10 +245,12 @@ package enum RunRecordJSON {
             averageHeartRateBPM: fields.optionalNumber("avg_heart_rate_bpm"),
             maximumHeartRateBPM: fields.optionalNumber("max_heart_rate_bpm"),
             averageCadenceSPM: fields.optionalNumber("avg_cadence_spm"))
-        return RunRecordOutcome(
+        var outcome = RunRecordOutcome(
             figures: figures, splits: [], ending: try fields.word("ending", as: RunRecordEnding.self),
-            mate: try mateResult(fields), body: body, group: try groupResult(fields)
+            mate: try mateResult(fields), body: body, group: try groupResult(fields), leftOut: try leftOut(fields)
         )
+        outcome.ghost = try ghostResult(fields)
+        return outcome
     }
 
     /// The pairing of a paired run's header (`run.json` or the journal's start line).

@@ -38,7 +38,7 @@ struct GPSDProcessTests {
             arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
             executable: materun, data: data, before: .now + bound)
         let status = try await track.exitStatus(before: .now + bound)
-        // Then the run ends by its sensors, within 1% of the replay's distance, with the same splits
+        // Then the receiver ends the run, within 1% of the replay's distance, with the same splits
         #expect(status == 0, "\(track.tail)")
         let tracked = try #require(track.lastEvent("summary"), "\(track.tail)")
         let replayed = try #require(await replaySummary(scenario, data: data))
@@ -49,11 +49,11 @@ struct GPSDProcessTests {
         let trackedGain = try #require(tracked["elevation_gain_m"] as? Double)
         let replayedGain = try #require(replayed["elevation_gain_m"] as? Double)
         #expect(abs(trackedGain - replayedGain) <= 1)
-        #expect(tracked["ending"] as? String == "sensors_ended")
+        #expect(tracked["ending"] as? String == "receiver_ended")
         // And it is kept: show and export work on it
         let shown = await runMateRun(["show", "latest", "--json"], data: data)
         #expect(shown.status == 0)
-        #expect(shown.output.text.contains("\"ending\":\"sensors_ended\""))
+        #expect(shown.output.text.contains("\"ending\":\"receiver_ended\""))
         let gpx = await runMateRun(["export", "latest", "--format", "gpx"], data: data)
         #expect(gpx.status == 0)
         #expect(gpx.output.text.components(separatedBy: "<trkpt").count > 250)
@@ -154,24 +154,91 @@ struct GPSDProcessTests {
         // half, and fixes 150-170 replaced by a stretch without a fix
         let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
         let damaged = NMEAFixtures.damaged(exported.output.text, noFix: 300..<340)
-        let log = data.path + "-scenario/damaged.nmea"
-        try NMEAFixtures.betweenNoFixStretches(damaged).write(toFile: log, atomically: true, encoding: .utf8)
         // When gpsfake plays it and materun tracks it
-        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
-            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
-        }
+        let (track, player) = try await trackPlayed(damaged, named: "damaged", in: data, gpsfake: gpsfake, materun: materun)
         defer { player.kill() }
-        let track = try await track(
-            holding: player,
-            arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
-            executable: materun, data: data, before: .now + bound)
-        // Then the run still ends by its sensors near the replay's distance, and the reports
+        // Then the receiver still ends the run near the replay's distance, and the reports
         // without a fix are counted on standard error
         #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
         let tracked = try #require(track.lastEvent("summary")?["distance_m"] as? Double, "\(track.tail)")
         let replayed = try #require(await replaySummary(scenario, data: data)?["distance_m"] as? Double)
         #expect(abs(tracked - replayed) <= replayed * 0.03, "tracked \(tracked) m, replayed \(replayed) m")
         #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("without a fix") }, "\(track.tail)")
+    }
+
+    @Test func aGpsdWithoutAReceiverIsToldOfAfterTenSecondsAndTheIdleEndEndsARunThatNeverGotAFix() async throws {
+        let gpsd = try GPSDTools.require(GPSDTools.gpsd, "gpsd")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        // Given a gpsd without a device (and a control socket: gpsd will not run with neither)
+        let control = data.path + "-gpsd.sock"
+        defer { try? FileManager.default.removeItem(atPath: control) }
+        let (daemon, gpsdPort) = try await startListening("gpsd", executable: gpsd, before: .now + bound) {
+            ["-N", "-n", "-F", control, "-S", "\($0)"]
+        }
+        defer { daemon.kill() }
+        // When materun tracks it with a 12 s idle end
+        let track = try MateRunProcess(
+            "track", arguments: ["track", "--gpsd", "127.0.0.1:\(gpsdPort)", "--json", "--idle-end", "12", "--no-countdown"],
+            executable: materun, data: data)
+        defer { track.kill() }
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        // Then it said why no fix came, once, and the receiver ended the run
+        let told = track.errorLines.filter { $0.contains("no fix from gpsd for") }
+        #expect(told.count == 1, "\(track.tail)")
+        #expect(told.first?.contains("no fix from gpsd for 10 s: gpsd has no receiver (its DEVICES lists none)") == true, "\(told)")
+        #expect(track.lastEvent("summary")?["ending"] as? String == "receiver_ended", "\(track.tail)")
+    }
+
+    @Test func aReceiverClockSteppingBackMidLogIsReanchoredAndTheRunLosesNeitherFixesNorTime() async throws {
+        let gpsfake = try GPSDTools.require(GPSDTools.gpsfake, "gpsfake")
+        let materun = try requireMateRunExecutable()
+        let data = TemporaryDataDirectory()
+        let scenario = try GPSDTestScenario.write(to: data.path + "-scenario")
+        defer { try? FileManager.default.removeItem(atPath: data.path + "-scenario") }
+        // Given the scenario's NMEA whose clock steps back 13 s after its 150th fix while its
+        // positions carry on (as a marine receiver's log did)
+        let exported = await runMateRun(["export", scenario, "--format", "nmea"], data: data)
+        #expect(exported.status == 0)
+        let stepped = try #require(NMEAFixtures.clockSteppedBack(exported.output.text, afterFix: 150, by: 13))
+        // When gpsfake plays it and materun tracks it
+        let (track, player) = try await trackPlayed(stepped, named: "stepped", in: data, gpsfake: gpsfake, materun: materun)
+        defer { player.kill() }
+        #expect(try await track.exitStatus(before: .now + bound) == 0, "\(track.tail)")
+        // Then the step is told and nothing is dropped as going back, and the run has the
+        // replay's distance and time (from its first fix) within 1%: no fix and no second lost
+        #expect(track.errorLines.contains { $0.contains("the receiver's clock stepped back 13 s") }, "\(track.tail)")
+        #expect(!track.errorLines.contains { $0.contains("with a time going back") }, "\(track.tail)")
+        let tracked = try #require(track.lastEvent("summary"), "\(track.tail)")
+        let replayed = try #require(await replaySummary(scenario, data: data))
+        let firstFix = try #require(firstKeptFixTime(in: data), "no fix kept")
+        for (figure, offset) in [("distance_m", 0.0), ("elapsed_s", firstFix)] {
+            let live = try #require(tracked[figure] as? Double) - offset
+            let replay = try #require(replayed[figure] as? Double)
+            #expect(abs(live - replay) <= replay * 0.01, "\(figure): tracked \(live), replayed \(replay)")
+        }
+    }
+
+    /// `nmea` between two stretches without a fix, played once by gpsfake (a sentence every
+    /// 20 ms) and tracked by materun until its idle end; the player is the caller's to end.
+    private func trackPlayed(
+        _ nmea: String, named name: String, in data: TemporaryDataDirectory, gpsfake: String, materun: String
+    ) async throws -> (MateRunProcess, MateRunProcess) {
+        let log = data.path + "-scenario/\(name).nmea"
+        try NMEAFixtures.betweenNoFixStretches(nmea).write(toFile: log, atomically: true, encoding: .utf8)
+        let (player, port) = try await startListening("gpsfake", executable: gpsfake, before: .now + bound, stoppedOnceListening: true) {
+            ["-P", "\($0)", "-1", "-q", "-c", "0.02", "-s", "115200", "-W", "600", log]
+        }
+        do {
+            let track = try await track(
+                holding: player,
+                arguments: ["track", "--gpsd", "127.0.0.1:\(port)", "--json", "--idle-end", "10", "--no-countdown", "--weight", "58"],
+                executable: materun, data: data, before: .now + bound)
+            return (track, player)
+        } catch {
+            player.kill()
+            throw error
+        }
     }
 
     /// The summary of the scenario's replay at --speed max, not kept.
@@ -202,6 +269,19 @@ enum NMEAFixtures {
     /// (and a 5 s idle end with 8 s after it tracked 28 m short of 1.2 km under that load).
     static func betweenNoFixStretches(_ log: String) -> String {
         noFixStretch(count: 100) + log + noFixStretch(count: 300)
+    }
+
+    /// `log` rewritten with its clock stepped back `seconds` after its fix number `afterFix`
+    /// (from 1), the positions unchanged; nil when `log` has no fix after it. Rewritten from its
+    /// RMCs' times and positions (GGA and RMC again, without speed, course or altitude), so that
+    /// a step across midnight dates the RMC by the day before.
+    static func clockSteppedBack(_ log: String, afterFix: Int, by seconds: Double) -> String? {
+        let fixes = log.components(separatedBy: "\r\n").compactMap(ReadFix.init(rmc:))
+        guard fixes.count > afterFix else { return nil }
+        return fixes.enumerated().map { index, fix in
+            NMEASentenceWriter.sentences(NMEAFix(
+                unixTime: fix.unixTime - (index < afterFix ? 0 : seconds), coordinate: fix.coordinate, horizontalAccuracy: 5))
+        }.joined()
     }
 
     /// `log` with every 15th sentence's checksum wrong, every 40th cut in half (no CR LF), and the

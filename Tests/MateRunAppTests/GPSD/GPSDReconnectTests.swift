@@ -70,10 +70,10 @@ import Testing
         try await gpsd.send([String(repeating: "x", count: 100_000)])
         gpsd.close()
         listener.close()
-        // Then the run ends by its sensors, with the distance run, and each drop counted
+        // Then the receiver ended the run, with the distance run, and each drop counted
         #expect(try await track.exitStatus(before: .now + bound) == 0)
         let summary = try #require(track.lastEvent("summary"), "\(track.tail)")
-        #expect(summary["ending"] as? String == "sensors_ended")
+        #expect(summary["ending"] as? String == "receiver_ended")
         #expect((summary["distance_m"] as? Double ?? 0) > 10, "\(track.tail)")
         #expect(track.errorLines.contains { $0.contains("gpsd reports dropped:") && $0.contains("1 not JSON") && $0.contains("1 malformed")
             && $0.contains("1 too long") }, "\(track.tail)")

@@ -141,19 +141,28 @@ private func isListening(_ port: UInt16) async throws -> Bool {
     return true
 }
 
-/// The short run the gpsd tests play: the Central Park loop of `easy-5k.json`, 1.2 km at 4:00/km
-/// with 3 m of correlated noise and no goal, so that a replay and a track both run to its end.
+/// The short runs the gpsd tests play: the Central Park loop of `easy-5k.json` with 3 m of
+/// correlated noise and no goal, so that a replay and a track both run to its end.
 enum GPSDTestScenario {
-    static func write(to directory: String) throws -> String {
+    /// 1.2 km at 4:00/km.
+    static let brisk = (name: "gpsd test 1.2 km", segments: #"{"activity": "running", "pace": "4:00", "distance_km": 1.2}"#)
+    /// 450 m at easy-5k's 6:30/km (2.56 m/s): with the noise, the speed between two fixes is as
+    /// often under the walking speed (2.2 m/s) as a phone's is for a runner that slow.
+    static let nearWalkingPace = (
+        name: "gpsd test 450 m", segments: #"{"activity": "running", "pace": "6:30", "distance_km": 0.45}"#)
+
+    static func write(
+        to directory: String, _ run: (name: String, segments: String) = brisk
+    ) throws -> String {
         let bundled = try String(contentsOfFile: packageRoot + "/Scenarios/easy-5k.json", encoding: .utf8)
         var lines = bundled.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeAll { $0.contains("\"goal_km\"") }
         let text = lines.joined(separator: "\n")
-            .replacingOccurrences(of: "\"name\": \"Easy 5K\"", with: "\"name\": \"gpsd test 1.2 km\"")
+            .replacingOccurrences(of: "\"name\": \"Easy 5K\"", with: "\"name\": \"\(run.name)\"")
             .replacingOccurrences(
                 of: #"{"activity": "running", "pace": "6:30", "distance_km": 5.05},"# + "\n"
                     + #"    {"activity": "walking", "pace": "11:00", "duration": "2:00"}"#,
-                with: #"{"activity": "running", "pace": "4:00", "distance_km": 1.2}"#)
+                with: run.segments)
         let path = directory + "/gpsd-test.json"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -178,4 +187,15 @@ func track(
     let connected = try await track.wait(before: deadline) { $0.errorLines.contains { $0.contains("connected to gpsd") } }
     #expect(connected, "materun never connected to gpsfake's gpsd: \(track.tail)")
     return track
+}
+
+/// The run time of the first fix of the one run kept in `data`, from its journal: a live run's
+/// time counts from its start, so the wait for the first fix is in it.
+func firstKeptFixTime(in data: TemporaryDataDirectory) -> Double? {
+    let runs = data.path + "/runs"
+    guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first,
+          let journal = try? String(contentsOfFile: runs + "/" + run + "/track.jsonl", encoding: .utf8)
+    else { return nil }
+    return journal.split(separator: "\n").lazy.compactMap { jsonObject(String($0)) }
+        .first { $0["type"] as? String == "fix" }?["t"] as? Double
 }

@@ -167,7 +167,16 @@ enum GPXActivity {
         // Points more than `sameActivityGap` before the last kept one: an earlier outing the
         // device logged after this one (another <trk>, a day before), not a clock that slipped.
         var earlier: [Int] = []
-        for index in points.indices {
+        // Tracks covering the same time are one log, read by time; a point at an instant another
+        // of its tracks gave is a repeat.
+        let overlapping = OverlappingTracks(points, in: document)
+        var repeated = 0
+        var read = 0
+        let pointCount = points.count
+        let toRead = overlapping.order?.count ?? pointCount
+        while read < toRead {
+            let index = overlapping.order?[read] ?? read
+            read += 1
             guard let time = points[index].time else {
                 untimed += 1
                 continue
@@ -175,6 +184,11 @@ enum GPXActivity {
             guard (earliestPlausibleEpoch..<latestPlausibleEpoch).contains(time.epochSeconds) else {
                 if absurd == 0 { firstAbsurdLine = points[index].line }
                 absurd += 1
+                continue
+            }
+            if let last = kept.last, let lastTime = points[last].time, time == lastTime,
+               overlapping.shareALog(points[last], points[index]) {
+                repeated += 1
                 continue
             }
             if let last = kept.last.flatMap({ points[$0].time }), time.seconds(since: last) < 0 {
@@ -190,7 +204,7 @@ enum GPXActivity {
         }
         // A track most of whose points have no usable time is a route drawn by hand or a log
         // whose clock was never set: its few times say nothing about the pace.
-        guard let first = kept.first, let origin = points[first].time, (kept.count + earlier.count) * 2 >= points.count else {
+        guard let first = kept.first, let origin = points[first].time, (kept.count + earlier.count + repeated) * 2 >= points.count else {
             let why = untimed == points.count
                 ? "found none (a planned route?)"
                 : untimed >= absurd
@@ -210,6 +224,7 @@ enum GPXActivity {
             notes.append("dropped \(backwards) point\(backwards == 1 ? "" : "s") whose \(document.timeField) went back (the first at \(document.place(firstBackwards.line)), \(ClockText.text(firstBackwards.by)) before the point before it)")
         }
         if let note = earlierActivityNote(earlier, in: points, document: document) { notes.append(note) }
+        if let note = overlapNote(overlapping.logs, repeated: repeated) { notes.append(note) }
         let activity = firstActivity(of: kept, in: points, document: document, notes: &notes)
         let doubleCadence = sport != .cycling
             && (medianCadence(activity.lazy.map { points[$0] }).map { $0 < perFootCadenceBelow } ?? false)
@@ -233,16 +248,16 @@ enum GPXActivity {
             let location = LocationSample(
                 time: time, coordinate: point.coordinate, elevation: point.elevation,
                 horizontalAccuracy: point.accuracy.flatMap { $0 > 0 ? $0 : nil },
-                pausesRecording: upcoming.map { $0.segment != point.segment } ?? false,
-                resumesRecording: previousSegment.map { $0 != point.segment } ?? false)
+                pausesRecording: upcoming.map { overlapping.segment(of: $0) != overlapping.segment(of: point) } ?? false,
+                resumesRecording: previousSegment.map { $0 != overlapping.segment(of: point) } ?? false)
             timeline.locations.append(location)
             timeline.motions.add(location, body: MotionTimeline.BodyReading(
                 activity: point.activity,
                 heartRate: point.heartRate.flatMap { $0 > 0 ? $0 : nil },
                 cadence: point.cadence.flatMap { $0 > 0 ? (doubleCadence ? $0 * 2 : $0) : nil }))
-            previousSegment = point.segment
-            // The points before this one are done with.
-            points.release(before: activity[position])
+            previousSegment = overlapping.segment(of: point)
+            // The points before this one are done with (read in the document's order).
+            if overlapping.order == nil { points.release(before: activity[position]) }
         }
         return timeline
     }
@@ -268,6 +283,14 @@ enum GPXActivity {
         let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
         let tracks = Set(earlier.map { points[$0].track }).sorted().map { String($0 + 1) }
         return "the file holds another, earlier activity: \(earlier.count) point\(earlier.count == 1 ? "" : "s") from \(date) (track \(tracks.joined(separator: ", ")), from \(document.place(points[first].line))), left out; --track N replays one track"
+    }
+
+    /// Says which tracks were read as one log by time, and how many repeated points were dropped.
+    private static func overlapNote(_ logs: [[Int]], repeated: Int) -> String? {
+        guard !logs.isEmpty else { return nil }
+        let named = logs.map { "tracks " + $0.map(String.init).joined(separator: ", ") }.joined(separator: "; ")
+        let dropped = repeated > 0 ? "; dropped \(repeated) point\(repeated == 1 ? "" : "s") that another of them repeats" : ""
+        return "\(named) cover the same time (a logger's sessions written more than once): read as one track by time\(dropped)"
     }
 
     /// The distance a device's running total covers: its rises added up, so that a total that

@@ -1,0 +1,115 @@
+import MateRunDomain
+import MateRunJSON
+import MateRunPresentation
+
+/// The live page as one more screen of the run: it draws nothing, and publishes what `--json`
+/// would print (each progress with the runner's position, for the map), a `hello` first.
+final class LivePageScreen: RunScreen {
+    private let page: LivePage
+    private let lines: RunEventLines
+
+    /// `hello` is the first event's fields (who runs, what kind of run).
+    init(page: LivePage, profile: RunnerProfile, hello: [JSONMember]) {
+        self.page = page
+        lines = RunEventLines(profile: profile)
+        page.publish([("type", .string("hello"))] + hello)
+    }
+
+    func show(_ state: RunningViewModel.State) {
+        if case .countdown(let secondsLeft) = state.status { page.publish("countdown", RunEventLines.countdown(secondsLeft)) }
+    }
+
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
+        let position = event.snapshot?.position.map { [
+            ("lat", JSON.number($0.latitude, decimals: 6)), ("lon", JSON.number($0.longitude, decimals: 6)),
+        ] as [JSONMember] } ?? []
+        page.publish(Self.type(of: event), lines.line(for: event, state: state, mate: mate, extra: position))
+    }
+
+    func announce(_ fields: [JSONMember], text: String) {
+        page.publish(fields)
+    }
+
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
+        page.publish("summary", lines.summary(summary, state: state, pair: pair, kept: kept))
+    }
+
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?
+    ) {
+        page.publish("summary", lines.summary(summary, group: group, kept: kept))
+    }
+
+    var messageWriter: @Sendable (String) -> Void { { _ in } }
+
+    func restore() {
+        page.close()
+    }
+
+    private static func type(of event: RunEvent) -> String {
+        switch event {
+        case .progress: "progress"
+        case .split: "split"
+        case .lap: "lap"
+        case .paused: "paused"
+        case .resumed: "resumed"
+        case .gpsLost: "gps_lost"
+        case .gpsFound: "gps_found"
+        case .finished: "summary"
+        }
+    }
+}
+
+/// The person's screen and the live page, fed alike: every call goes to both, messages for the
+/// person to the person's.
+final class ScreenWithLivePage: RunScreen {
+    private let person: any RunScreen
+    private let page: LivePageScreen
+
+    init(person: any RunScreen, page: LivePageScreen) {
+        self.person = person
+        self.page = page
+    }
+
+    func show(_ state: RunningViewModel.State) {
+        person.show(state)
+        page.show(state)
+    }
+
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
+        person.update(event, state: state, mate: mate)
+        page.update(event, state: state, mate: mate)
+    }
+
+    func announce(_ fields: [JSONMember], text: String) {
+        person.announce(fields, text: text)
+        page.announce(fields, text: text)
+    }
+
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
+        page.finish(summary, profile: profile, state: state, pair: pair, kept: kept)
+        person.finish(summary, profile: profile, state: state, pair: pair, kept: kept)
+    }
+
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?
+    ) {
+        page.finishGroup(summary, profile: profile, state: state, group: group, table: table, kept: kept)
+        person.finishGroup(summary, profile: profile, state: state, group: group, table: table, kept: kept)
+    }
+
+    var messageWriter: @Sendable (String) -> Void { person.messageWriter }
+
+    func restore() {
+        person.restore()
+        page.restore()
+    }
+}

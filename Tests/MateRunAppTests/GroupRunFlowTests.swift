@@ -1,0 +1,92 @@
+@testable import MateRunApp
+import MateRunDomain
+import MateRunJSON
+import MateRunPresentation
+import MateRunTestSupport
+import Synchronization
+import Testing
+
+/// A screen that remembers the group's announcements and the result it was given.
+private final class GroupScreen: RunScreen, @unchecked Sendable {
+    private let log = Mutex<[String]>([])
+    var entries: [String] { log.withLock { $0 } }
+
+    func show(_ state: RunningViewModel.State) {}
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {}
+    func announce(_ fields: [JSONMember], text: String) { log.withLock { $0.append(text) } }
+    var messageWriter: @Sendable (String) -> Void {
+        { [self] message in log.withLock { $0.append(message) } }
+    }
+    func restore() {}
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {
+        log.withLock { $0.append("finish \(summary.ending)") }
+    }
+    func finishGroup(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],
+        kept: RunRecordID?
+    ) {
+        log.withLock { $0.append("result " + JSON.object([group]).jsonText) }
+    }
+}
+
+/// A group run carried through its flow with the group played in memory: no NATS server.
+@Suite("Group run flow, with the group in memory")
+struct GroupRunFlowTests {
+    private let terms = GroupTerms(mode: .race, goalMetres: 1000)
+
+    private func flow(_ link: FakeGroupLink, screen: GroupScreen, run: [RunEvent]) -> GroupRunFlow {
+        GroupRunFlow(
+            profile: RunnerProfile(name: "Me", weightKilograms: 60), link: link, screen: screen, wallClock: ManualClock(),
+            makeRun: { _, _, _ in ScriptedRun(script: run) }, runClock: { ManualClock() })
+    }
+
+    @Test func aRunnerStartsWithTheGroupReportsItsFinishAndShowsTheResult() async {
+        // Given a runner in a gathering group of two, and a run that reaches the goal
+        let link = FakeGroupLink(terms: terms)
+        let screen = GroupScreen()
+        let finish = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 300, distanceMetres: 1000, goalMetres: 1000), splits: [], ending: .goalReached)
+        let running = Task {
+            await flow(link, screen: screen, run: [.progress(RunSnapshot(elapsedSeconds: 1, distanceMetres: 3)), .finished(finish)]).run()
+        }
+        // When the group gathers, starts at once, and publishes its result once the runner finished
+        let runners = [
+            GroupRunner(id: "me", name: "Me", distanceMetres: 1000, elapsedSeconds: 300, status: .finished, reachedGoal: true),
+            GroupRunner(id: "bo", name: "Bo", distanceMetres: 900, elapsedSeconds: 300, status: .finished),
+        ]
+        link.push(.board(GroupBoardMessage(
+            board: GroupBoard(phase: .gathering, terms: terms, runners: runners), places: [1, 2], runners: 2, total: 2, teamMetres: 0)))
+        link.push(.start(inSeconds: 0))
+        for _ in 0..<10_000 where !link.reports.contains(where: \.finished) { await Task.yield() }
+        link.push(.board(GroupBoardMessage(
+            board: GroupBoard(phase: .over, terms: terms, runners: runners), places: [1, 2], runners: 2, total: 2, teamMetres: 1900)))
+        let outcome = await running.value
+        // Then it reported its figures and its finish, waited, and showed the group's result with its place
+        #expect(outcome.summary == finish)
+        #expect(!outcome.groupFailed)
+        #expect(link.reports.map(\.seq) == [1, 2])
+        #expect(link.reports.last == GroupReport(seq: 2, elapsedSeconds: 300, distanceMetres: 1000, finished: true, reachedGoal: true))
+        #expect(screen.entries.contains("2 runners in the group"))
+        #expect(screen.entries.contains("Finished; waiting for the group's result…"))
+        #expect(screen.entries.last?.hasPrefix(#"result {"group":{"place":1,"runners":2,"#) == true)
+        #expect(!link.left)
+    }
+
+    @Test func aRefusalBeforeTheStartEndsTheFlowAsTheGroupsFailureWithoutRunning() async {
+        // Given a runner waiting for the start
+        let link = FakeGroupLink(terms: terms)
+        let screen = GroupScreen()
+        let running = Task { await flow(link, screen: screen, run: []).run() }
+        // When the group refuses it
+        link.push(.refused(reason: "names must differ"))
+        let outcome = await running.value
+        // Then it says so, says goodbye, and never ran
+        #expect(outcome.groupFailed)
+        #expect(outcome.summary.snapshot.distanceMetres == 0)
+        #expect(link.left)
+        #expect(screen.entries.contains("materun: the group refused this runner: names must differ"))
+        #expect(link.reports.isEmpty)
+    }
+}
