@@ -122,7 +122,7 @@ package struct ShowOptions: Sendable, Equatable {
 package struct ExportOptions: Sendable, Equatable {
     /// `latest`, a run id or its unique start, or a scenario file.
     package var reference: String
-    package var format: ExportFormat
+    package var format: ExportDocumentFormat
     /// `-o FILE`; nil writes to standard output.
     package var outputPath: String?
     package var dataDirectory: String?

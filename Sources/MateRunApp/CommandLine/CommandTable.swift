@@ -334,19 +334,22 @@ enum CommandTable {
         })
 
     static let export = CommandSpec(
-        name: "export", positional: "ID|latest|SCENARIO", summary: "write a kept run or a scenario's track as GPX, TCX or NMEA",
+        name: "export", positional: "ID|latest|SCENARIO",
+        summary: "write a kept run or a scenario's track as GPX, TCX or NMEA, or a kept run as a web page",
         details: """
         A kept run (ID or latest) is written with its heart rate and cadence; GPX writes the track
         the tracker counted (its smoothed fixes), so that other programs measure the run's
         distance, or with --raw the fixes as the receiver gave them; TCX adds a lap per kilometre
         split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
-        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd.
+        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd. HTML is a kept
+        run's page as --web shows it live, its route map, result and charts, in one file that
+        opens offline.
         """,
         options: [
             OptionSpec(
-                "--format", value: "gpx|tcx|nmea", required: true,
-                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, or NMEA 0183"),
+                "--format", value: "gpx|tcx|nmea|html", required: true,
+                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, NMEA 0183, or a web page"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
             OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
             dataDirectory,
@@ -354,10 +357,11 @@ enum CommandTable {
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
             guard let formatText = arguments.string("--format") else {
-                throw UsageError("export needs --format gpx, tcx or nmea", command: "export")
+                throw UsageError("export needs --format \(ExportDocumentFormat.wordList())", command: "export")
             }
-            guard let format = ExportFormat(rawValue: formatText) else {
-                throw UsageError("--format must be 'gpx', 'tcx' or 'nmea', not '\(formatText)'", command: "export")
+            guard let format = ExportDocumentFormat(rawValue: formatText) else {
+                throw UsageError(
+                    "--format must be \(ExportDocumentFormat.wordList(quoted: true)), not '\(formatText)'", command: "export")
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),

@@ -73,8 +73,18 @@ struct RecordCommands {
         guard let (record, isScenario) = try CommandFailure.catching({ try exportedRecord(options) }) else {
             throw notFound(options.reference, scenarios: true)
         }
-        // A scenario's track is what the sensors deliver: there is no counted track to write.
-        let document = options.format.document(record, raw: options.raw || isScenario)
+        let document: String
+        if let trackFormat = options.format.trackFormat {
+            // A scenario's track is what the sensors deliver: there is no counted track to write.
+            document = trackFormat.document(record, raw: options.raw || isScenario)
+        } else {
+            // The page shows a run's result: a scenario has none until it is run.
+            guard !isScenario else {
+                throw CommandFailure("--format html writes a kept run, not a scenario: replay \(options.reference) first")
+            }
+            // A file no server sends, so no Content-Security-Policy nonce.
+            document = LiveRunPage.html(nonce: nil, events: KeptRunEvents.events(record))
+        }
         guard let path = options.outputPath else {
             container.output.write(document)
             container.output.flush()
