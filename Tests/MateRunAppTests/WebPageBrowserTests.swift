@@ -21,10 +21,10 @@ enum BrowserTools {
         return missing
     }()
 
-    static let skipReason: Comment = """
-        chromium, chromium-driver or python selenium is missing (apt-get install chromium chromium-driver; \
-        pip install selenium); set MATERUN_REQUIRE_BROWSER=1 to fail instead
-        """
+    static var skipReason: Comment {
+        Comment(rawValue: "missing: \(missing.joined(separator: ", ")) (apt-get install chromium chromium-driver; "
+            + "pip install selenium); set MATERUN_REQUIRE_BROWSER=1 to fail instead")
+    }
 
     /// Whether `python3 -c 'import selenium'` succeeds, waiting 20 s at most.
     private static func seleniumImports() -> Bool {
