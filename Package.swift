@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MateRunPresentationTests",
-            dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunTestSupport"],
+            dependencies: ["MateRunPresentation", "MateRunDomain", "MateRunJSON", "MateRunTestSupport"],
             resources: [.copy("Golden")]
         ),
         .testTarget(

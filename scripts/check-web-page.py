@@ -9,7 +9,7 @@ An exported page (`materun export ID --format html`), opened from the file, offl
 A live page, given by --url (the real `materun replay --web`) or served here by a stand-in
 (--live-page FILE --events-from EXPORT: a tiny Server-Sent Events server that sends the page with
 the server's Content-Security-Policy and the export's messages at a quick pace, drops the stream
-once halfway and, when the browser reconnects, sends every message again as the real server does
+once halfway (the page must say the connection is lost) and, when the browser reconnects, sends every message again as the real server does
 for a late viewer):
   the clock (hh:mm:ss) changes over a few seconds, the runner's dot moves, the result appears at
   the end, and (stand-in only) each message was applied once: the trail has one point per
@@ -84,16 +84,17 @@ def embedded_events(path):
     return json.loads(found.group(1))
 
 
+# The map is drawn again at each message: read it in one script, not through element handles.
 def trail_points(driver):
-    trails = driver.find_elements(By.CSS_SELECTOR, "#map polyline.trail")
-    if not trails:
-        return 0
-    return len(trails[0].get_attribute("points").split())
+    return driver.execute_script(
+        "const trail = document.querySelector('#map polyline.trail');"
+        "return trail ? trail.getAttribute('points').trim().split(/\\s+/).length : 0;")
 
 
 def own_dot(driver):
-    dots = driver.find_elements(By.ID, "own-dot")
-    return (dots[0].get_attribute("cx"), dots[0].get_attribute("cy")) if dots else None
+    return driver.execute_script(
+        "const dot = document.getElementById('own-dot');"
+        "return dot ? [dot.getAttribute('cx'), dot.getAttribute('cy')] : null;")
 
 
 def result_text(driver):
@@ -137,13 +138,16 @@ def check_export(driver, path, screenshot):
     expect(distance in result_text(driver), f"the result shows the distance {distance}")
     expect(driver.find_element(By.ID, "status").text == "finished", "the status says finished")
     runner = events[0]["data"].get("runner")
-    expect(driver.title.startswith(runner), f"the title names the runner {runner!r}")
+    expect(driver.title == runner + " · materun", f"the title names the runner {runner!r}, as text")
+    expect(driver.execute_script("return document.querySelectorAll('img').length") == 0
+           and driver.execute_script("return document.scripts.length") == 2,
+           "no element came from the run's texts (no img, no script but the page's two)")
     no_browser_errors(driver)
     if screenshot:
         save_screenshot(driver, screenshot)
 
 
-def check_live(driver, url, timeout, screenshot, expected_positions=None, events=None):
+def check_live(driver, url, timeout, screenshot, expected_positions=None, events=None, stand_in=None):
     driver.get(url)
     clock = lambda: driver.find_element(By.ID, "clock").text
     wait_for("the page shows live", lambda: driver.find_element(By.ID, "status").text == "live", timeout)
@@ -153,6 +157,11 @@ def check_live(driver, url, timeout, screenshot, expected_positions=None, events
     later_clock, later_dot = clock(), own_dot(driver)
     expect(CLOCK.match(later_clock) and later_clock != first_clock, f"the clock moved ({first_clock} → {later_clock})")
     expect(later_dot != first_dot, f"the runner's dot moved ({first_dot} → {later_dot})")
+    if stand_in is not None:
+        stand_in.may_drop.set()
+        wait_for("the page says the connection is lost",
+                 lambda: driver.find_element(By.ID, "status").text == "connection lost — retrying", timeout)
+        print("ok: the page says the connection is lost while the stand-in is away")
     wait_for("the result appears", lambda: result_text(driver), timeout)
     expect(driver.find_element(By.ID, "status").text == "finished", "the status says finished")
     if events is not None:
@@ -176,6 +185,7 @@ class StandIn:
             f"id: {index}\nevent: {event['type']}\ndata: {json.dumps(event['data'], separators=(',', ':'))}\n\n".encode("utf-8")
             for index, event in enumerate(events)]
         self.interval = seconds / max(len(self.messages), 1)
+        self.may_drop = threading.Event()
         self.dropped = threading.Event()
         stand_in = self
 
@@ -193,6 +203,8 @@ class StandIn:
                     self.end_headers()
                     self.wfile.write(stand_in.page)
                 elif self.path == "/events":
+                    if stand_in.dropped.is_set():
+                        time.sleep(2)  # away for a while: the page says so until the stream opens again
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
                     self.send_header("Cache-Control", "no-cache")
@@ -208,9 +220,11 @@ class StandIn:
     def stream(self, out):
         try:
             out.write(b"retry: 500\n\n")
-            # Every message from the first, as to a late viewer; the first stream ends halfway.
+            # Every message from the first, as to a late viewer; the first stream ends halfway, once
+            # the checker has seen the page run.
             for index, message in enumerate(self.messages):
                 if index == len(self.messages) // 2 and not self.dropped.is_set():
+                    self.may_drop.wait(timeout=60)
                     self.dropped.set()
                     return
                 out.write(message)
@@ -255,9 +269,10 @@ def main():
             with open(arguments.live_page, encoding="utf-8") as file:
                 page = file.read()
             positions = sum(1 for event in events if event["type"] == "progress" and "lat" in event["data"])
-            with StandIn(page, arguments.nonce, events, arguments.seconds) as url:
+            stand_in = StandIn(page, arguments.nonce, events, arguments.seconds)
+            with stand_in as url:
                 shot = arguments.screenshot if not (arguments.export or arguments.url) else None
-                check_live(driver, url, arguments.timeout, shot, expected_positions=positions, events=events)
+                check_live(driver, url, arguments.timeout, shot, expected_positions=positions, events=events, stand_in=stand_in)
     except CheckFailed as failure:
         print(f"FAILED: {failure}")
         return 1

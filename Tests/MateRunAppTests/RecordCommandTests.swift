@@ -106,6 +106,35 @@ struct RecordCommandTests {
         #expect(tcxText.components(separatedBy: "<Lap ").count - 1 == 5)
     }
 
+    @Test func exportWritesAKeptRunAsAWebPageCarryingItsMessages() async throws {
+        // Given a run kept under a name that is markup
+        try await keep("easy-5k.json", ["--name", "<img src=x onerror=alert(1)>"])
+        let page = data.path + "/run.html"
+        let id = try #require(await historyJSON().first?["id"] as? String)
+        let kept = try String(contentsOfFile: data.path + "/runs/\(id)/run.json", encoding: .utf8)
+        let fixes = try #require(jsonObject(kept)?["fixes"] as? Int)
+        // When it is exported as a page
+        let export = await runMateRun(["export", "latest", "--format", "html", "-o", page], data: data)
+        #expect(export.status == 0, "stderr: \(export.errors.text)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // Then the page carries a hello, a progress per kept fix, the five splits and the summary,
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<script type=\"application/json\" id=\"events\">"))
+        #expect(html.components(separatedBy: "{\"type\":\"progress\",\"data\":").count - 1 == fixes)
+        #expect(html.components(separatedBy: "{\"type\":\"split\",\"data\":").count - 1 == 5)
+        #expect(html.components(separatedBy: "{\"type\":\"summary\",\"data\":").count - 1 == 1)
+        // and the runner's name only as escaped JSON text
+        #expect(!html.contains("<img"))
+        #expect(html.contains(#""runner":"\u003cimg src=x onerror=alert(1)>""#))
+    }
+
+    @Test func aScenarioIsNotExportedAsAPage() async throws {
+        let path = packageRoot + "/Scenarios/easy-5k.json"
+        let export = await runMateRun(["export", path, "--format", "html"], data: data)
+        #expect(export.status == 1)
+        #expect(export.errors.text.contains("--format html writes a kept run, not a scenario"))
+        #expect(export.output.text.isEmpty)
+    }
+
     @Test func exportOfAScenarioWritesEveryFixItsSensorsGive() async throws {
         // Given a scripted scenario with noise, outliers and a loss of signal
         let path = packageRoot + "/Scenarios/noisy-city-5k.json"

@@ -90,9 +90,7 @@ enum LiveRunPageScript {
           point.lat = data.lat; point.lon = data.lon;
         }
         if (typeof point.distance === "number") { run.track.push(point); }
-        if (data.paused === false && data.gps_ok !== false) { run.note = "running"; }
-        if (data.paused === true) { run.note = "paused"; }
-        if (data.gps_ok === false) { run.note = "no GPS signal"; }
+        run.note = data.paused === true ? "paused" : data.gps_ok === false ? "no GPS signal" : "running";
         const others = [];
         if (data.mate && typeof data.mate === "object") {
           others.push({ label: name(data.mate.name, "mate"), distance: data.mate.distance_m, kind: "other",
@@ -201,20 +199,23 @@ enum LiveRunPageScript {
         map.appendChild(shape("polyline", { points: points, class: "trail" }));
         const [startX, startY] = at(placed[0]);
         map.appendChild(shape("circle", { cx: startX.toFixed(1), cy: startY.toFixed(1), r: 5, class: "start" }));
-        const legend = [];
-        for (const other of otherRunners()) {
-          if (typeof other.distance !== "number" || !isFinite(other.distance)) { continue; }
-          const spot = pointAt(placed, other.distance);
-          const [x, y] = at(spot);
-          map.appendChild(shape("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, class: "dot " + other.kind,
-            "data-runner": other.label }));
-          map.appendChild(shape("text", { x: (x + 10).toFixed(1), y: (y - 8).toFixed(1), class: "tag" }, other.label));
-          legend.push(other.label + " " + km(other.distance) + (other.note ? " (" + other.note + ")" : ""));
-        }
         const [ownX, ownY] = at(placed[placed.length - 1]);
         map.appendChild(shape("circle", { cx: ownX.toFixed(1), cy: ownY.toFixed(1), r: 8, class: "dot own", id: "own-dot" }));
         const self = name(run.hello && run.hello.runner, "you");
-        map.appendChild(shape("text", { x: (ownX + 11).toFixed(1), y: (ownY + 16).toFixed(1), class: "tag" }, self));
+        map.appendChild(shape("text", { x: (ownX + 11).toFixed(1), y: (ownY + 18).toFixed(1), class: "tag" }, self));
+        // Drawn over the own dot as rings, so that a runner ahead of the known route (kept at its
+        // end) still shows.
+        const legend = [];
+        const ownDistance = placed[placed.length - 1].distance;
+        for (const other of otherRunners()) {
+          if (typeof other.distance !== "number" || !isFinite(other.distance)) { continue; }
+          const [x, y] = at(pointAt(placed, other.distance));
+          map.appendChild(shape("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 11, class: "ring " + other.kind,
+            "data-runner": other.label }));
+          map.appendChild(shape("text", { x: (x + 13).toFixed(1), y: (y - 8).toFixed(1), class: "tag" }, other.label));
+          const beyond = other.distance > ownDistance + 1 ? ", ahead of the route so far" : "";
+          legend.push(other.label + " " + km(other.distance) + (other.note ? " (" + other.note + ")" : "") + beyond);
+        }
         setText("map-legend", legend.length > 0
           ? "Others are placed on this route at their distance: " + legend.join(" · ") : "");
       }
@@ -253,8 +254,9 @@ enum LiveRunPageScript {
           if (typeof standing.team_m === "number") { line.push("team " + km(standing.team_m)); }
         }
         if (board) {
-          line.push((board.phase === "over" ? "result" : name(board.phase, "")) + " · " + board.runners + " running"
-            + (typeof board.team_m === "number" ? " · team " + km(board.team_m) : ""));
+          line.push((board.phase === "over" ? "final board" : "board: " + name(board.phase, "?")) + ", " + board.runners
+            + (board.runners === 1 ? " runner" : " runners")
+            + (typeof board.team_m === "number" ? ", team " + km(board.team_m) : ""));
         }
         setText("standing-line", line.join(" · "));
         const body = page("standings").tBodies[0];
@@ -432,7 +434,7 @@ enum LiveRunPageScript {
           for (const event of events) { if (event && typeof event.type === "string") { apply(event.type, event.data); } }
         }
         draw();
-        if (run.summary) { setStatus("finished", "finished"); }
+        setStatus(run.summary ? "finished" : "recorded, without its end", run.summary ? "finished" : "waiting");
         return;
       }
       const types = ["hello", "progress", "split", "lap", "paused", "resumed", "gps_lost", "gps_found", "group", "board", "summary"];

@@ -34,9 +34,10 @@ enum LiveRunPageStyle {
     .start { fill: #ffffff; stroke: var(--own); stroke-width: 2; }
     .dot { stroke: #ffffff; stroke-width: 2; }
     .dot.own { fill: var(--own); }
-    .dot.other { fill: var(--other); }
-    .dot.group { fill: var(--group); }
-    .tag { font-size: 13px; fill: var(--ink); paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
+    .ring { stroke-width: 3; fill-opacity: 0.4; }
+    .ring.other { fill: var(--other); stroke: var(--other); }
+    .ring.group { fill: var(--group); stroke: var(--group); }
+    .tag { font-size: 15px; font-weight: 600; fill: var(--ink); paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
     .legend { font-size: 0.85rem; color: var(--muted); margin: 8px 0 0; }
     table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
     th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); }
