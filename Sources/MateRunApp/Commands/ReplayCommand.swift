@@ -18,6 +18,7 @@ struct ReplayCommand {
         }
         let controls = RunnerControls()
         let screen = try container.screen(options: options, profile: profile, controls: controls)
+        defer { screen.restore() }
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: options))

@@ -36,6 +36,7 @@ struct TrackCommand {
         }
         let controls = RunnerControls()
         let screen = try container.screen(options: run, profile: profile, controls: controls)
+        defer { screen.restore() }
         var coordinator = RunFlowCoordinator(
             profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
             countdownSeconds: container.countdownSeconds(options: run))

@@ -36,10 +36,11 @@ final class LivePage: Sendable {
         publish(type, JSON.object(fields).jsonText)
     }
 
-    /// Sends every viewer what was published (for at most two seconds), then stops serving.
+    /// Sends every viewer what was published (waiting at most ten seconds for slow ones: the
+    /// result is what a viewer most wants), then stops serving.
     /// Safe to call more than once.
     func close() {
-        server.stop(linger: 2)
+        server.stop(linger: 10)
     }
 
     /// The page with a fresh nonce, and the headers that hold it to itself: no script, style,
