@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// A plain blocking HTTP client on loopback for tests of the live page, with a bound on every
-/// wait: it sends what it is given and reads what comes, nothing more.
-package final class LoopbackHTTPClient {
+/// wait: it sends what it is given and reads what comes, nothing more. `@unchecked Sendable`: a
+/// test uses it from one task at a time, and a read hands it to a thread only until it returns.
+package final class LoopbackHTTPClient: @unchecked Sendable {
     private let fd: Int32
 
     package init(port: UInt16) throws {
@@ -32,8 +33,17 @@ package final class LoopbackHTTPClient {
         }
     }
 
-    /// Reads until `done` holds for what came, the peer closes, or 5 s pass without a byte.
-    package func read(until done: (String) -> Bool = { _ in false }) -> String {
+    /// Reads until `done` holds for what came, the peer closes, or 5 s pass without a byte; on a
+    /// thread of its own, since a blocking read on the concurrency pool (two threads here) would
+    /// starve every other test's tasks.
+    package func read(until done: @escaping @Sendable (String) -> Bool = { _ in false }) async -> String {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: readBlocking(until: done)) }
+            thread.start()
+        }
+    }
+
+    private func readBlocking(until done: (String) -> Bool) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !done(String(decoding: received, as: UTF8.self)) {

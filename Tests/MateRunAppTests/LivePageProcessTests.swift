@@ -18,10 +18,10 @@ struct LivePageProcessTests {
         // When a viewer opens the page, then its event stream
         let page = try LoopbackHTTPClient(port: port)
         page.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        let html = page.read()
+        let html = await page.read()
         let stream = try LoopbackHTTPClient(port: port)
         stream.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-        let events = stream.read { $0.contains("event: summary\n") }
+        let events = await stream.read { $0.contains("event: summary\n") }
         // Then the page is served under a strict policy, and the stream holds the whole run
         #expect(html.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(html.contains("Content-Security-Policy: default-src 'none'; script-src 'nonce-"))
