@@ -19,7 +19,7 @@ package final class LivePageServer: Sendable {
     private let poller: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let loop = Mutex<(stopping: Bool, lingerUntil: Double?, viewers: Int, finished: Bool)>((false, nil, 0, false))
+    private let loop = Mutex<(lingerUntil: Double?, viewers: Int, finished: Bool)>((nil, 0, false))
     private let done = DispatchSemaphore(value: 0)
 
     /// The page (its bytes and its response headers, a fresh nonce each time) for `/`.
@@ -112,7 +112,7 @@ package final class LivePageServer: Sendable {
                     viewers[fd] = viewer
                 }
             }
-            let (lingerUntil, stopping) = loop.withLock { ($0.lingerUntil, $0.stopping) }
+            let lingerUntil = loop.withLock { $0.lingerUntil }
             var allSent = true
             for fd in Array(viewers.keys) {
                 guard var viewer = viewers[fd] else { continue }
@@ -134,7 +134,7 @@ package final class LivePageServer: Sendable {
                 viewers[fd] = viewer
             }
             loop.withLock { $0.viewers = viewers.count }
-            if stopping || lingerUntil.map({ now >= $0 || allSent }) == true { break }
+            if let lingerUntil, now >= lingerUntil || allSent { break }
         }
         for fd in Array(viewers.keys) { close(fd, &viewers, &writing) }
         Glibc.close(listener)

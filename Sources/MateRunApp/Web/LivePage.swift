@@ -1,3 +1,4 @@
+import Foundation
 import MateRunDomain
 import MateRunJSON
 import MateRunPresentation
@@ -61,18 +62,6 @@ final class LivePage: Sendable {
 enum Nonce {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var text = ""
-        var index = 0
-        while index + 3 <= bytes.count {
-            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
-            for shift in [18, 12, 6, 0] { text.append(alphabet[(value >> shift) & 63]) }
-            index += 3
-        }
-        let last = Int(bytes[15]) << 16
-        text.append(alphabet[(last >> 18) & 63])
-        text.append(alphabet[(last >> 12) & 63])
-        return text + "=="
+        return Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }).base64EncodedString()
     }
 }
