@@ -126,7 +126,9 @@ struct MatePairingTests {
     }
 
     @Test func aJoinerCannotReachAClosedPort() async throws {
-        let port = try TCPListener().port
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let port = refusing.port
         let joiner = MateJoiner(endpoint: TCPEndpoint(host: "127.0.0.1", port: port), code: "1", name: "Ana", timings: .fast())
         await #expect(throws: SocketError.self) { try await withTimeout { try await joiner.pair() } }
     }

@@ -1,9 +1,6 @@
 import MateRunTestSupport
 @testable import MateRunSocket
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The generic TCP layer on its own terms: bytes and frames, no protocol on top.
 @Suite struct TCPConnectionTests {
@@ -165,33 +162,4 @@ func untilAcceptIsWaiting(on listener: TCPListener) async throws {
             await Task.yield()
         }
     }
-}
-
-/// A loopback port bound by a socket that never listens: the kernel refuses every connection to
-/// it, and no other socket can take it while this one holds it.
-private struct RefusingPort {
-    let descriptor: Int32
-    let port: UInt16
-
-    init() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw SocketError.lastError("socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            let error = SocketError.lastError("bind")
-            Glibc.close(descriptor)
-            throw error
-        }
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    func close() { Glibc.close(descriptor) }
 }
