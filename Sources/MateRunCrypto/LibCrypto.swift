@@ -16,6 +16,10 @@ package struct LibCrypto: @unchecked Sendable {
     ) -> Int32
     typealias DigestVerify = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int) -> Int32
     typealias SHA256Function = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
+    typealias MessageDigest = @convention(c) () -> OpaquePointer?
+    typealias HMACFunction = @convention(c) (
+        OpaquePointer?, UnsafeRawPointer?, Int32, UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?
+    ) -> UnsafeMutablePointer<UInt8>?
     typealias RandomBytes = @convention(c) (UnsafeMutablePointer<UInt8>?, Int32) -> Int32
     typealias ErrorGet = @convention(c) () -> UInt
     typealias ErrorString = @convention(c) (UInt, UnsafeMutablePointer<CChar>?, Int) -> Void
@@ -34,6 +38,8 @@ package struct LibCrypto: @unchecked Sendable {
     let digestVerifyInit: DigestInit
     let digestVerify: DigestVerify
     let sha256: SHA256Function
+    let sha256Digest: MessageDigest
+    let hmac: HMACFunction
     let randomBytes: RandomBytes
     let errorGet: ErrorGet
     let errorString: ErrorString
@@ -53,6 +59,8 @@ package struct LibCrypto: @unchecked Sendable {
         digestVerifyInit = try library.function("EVP_DigestVerifyInit", as: DigestInit.self)
         digestVerify = try library.function("EVP_DigestVerify", as: DigestVerify.self)
         sha256 = try library.function("SHA256", as: SHA256Function.self)
+        sha256Digest = try library.function("EVP_sha256", as: MessageDigest.self)
+        hmac = try library.function("HMAC", as: HMACFunction.self)
         randomBytes = try library.function("RAND_bytes", as: RandomBytes.self)
         errorGet = try library.function("ERR_get_error", as: ErrorGet.self)
         errorString = try library.function("ERR_error_string_n", as: ErrorString.self)
