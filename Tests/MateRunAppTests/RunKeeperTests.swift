@@ -120,9 +120,9 @@ struct RunKeeperTests {
         #expect(store.kept.withLock { $0.durabilities } == [durability])
     }
 
-    @Test func aFixEachProgressSecondTheSplitsLapsAndTheEndingAreKept() async throws {
-        // Given a run of progress seconds (the third in a loss of signal), a split, a lap, and
-        // a goal crossed after the last fix
+    @Test func eachKeptFixTheSplitsLapsAndTheEndingAreKept() async throws {
+        // Given a run that keeps two fixes, a second of progress without a new one (a loss of
+        // signal), a split, a lap, and a goal crossed after the last fix
         let store = MemoryRecordStore()
         var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: ManualClock(), countdownSeconds: 0)
         flow.keeper = keeper(store)
@@ -131,11 +131,10 @@ struct RunKeeperTests {
         let end = RunSummary(
             snapshot: RunSnapshot(elapsedSeconds: 3.5, movingSeconds: 3.5, distanceMetres: 7), splits: [split], ending: .goalReached,
             laps: [lap])
-        // When the flow runs it, each progress carrying the latest fix delivered (the third the
-        // same as the second: no new fix came) with the strap's and the pedometer's figures
+        // When the flow runs it, each kept fix with the strap's and the pedometer's figures
         _ = await flow.run {
             ScriptedRun(script: [
-                progress(1, metres: 2.5, fix: 1), progress(2, metres: 5, fix: 2), progress(3, metres: 5, fix: 2),
+                keptFix(1, metres: 2.5, fix: 1), keptFix(2, metres: 5, fix: 2), .progress(RunSnapshot(elapsedSeconds: 3, distanceMetres: 5)),
                 .split(split), .lap(lap), .finished(end),
             ])
         }
@@ -158,8 +157,8 @@ struct RunKeeperTests {
         let keeper = keeper(store)
         keeper.begin()
         // When two seconds of progress are held
-        keeper.hold(progress(1, metres: 3, fix: 1))
-        keeper.hold(progress(2, metres: 6, fix: 2))
+        keeper.hold(keptFix(1, metres: 3, fix: 1))
+        keeper.hold(keptFix(2, metres: 6, fix: 2))
         // Then nothing has reached the recording yet
         #expect(store.kept.withLock { $0.fixes.isEmpty })
         // When the run is about to wait and hands them over
@@ -178,7 +177,7 @@ struct RunKeeperTests {
         flow.keeper = keeper(store)
         let heldWhenAsked = Mutex<[Int]>([])
         let produced = Mutex(0)
-        let events: [RunEvent] = (1...5).map { progress(Double($0), metres: Double($0) * 3, fix: $0) }
+        let events: [RunEvent] = (1...5).map { keptFix(Double($0), metres: Double($0) * 3, fix: $0) }
             + [.finished(RunSummary(snapshot: RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 15), splits: [], ending: .stopped))]
         // When the flow runs it
         _ = await flow.run {
@@ -195,41 +194,13 @@ struct RunKeeperTests {
         #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2, 3, 4, 5])
     }
 
-    @Test func aFixNoProgressCarriedIsKeptBeforeTheLatestWithItsOwnFigures() {
-        // Given a keeper that kept fix 1, and a progress whose latest fix is 3, holding fix 2 as
-        // one no progress carried (its second's progress went out before it came)
-        let store = MemoryRecordStore()
-        let keeper = keeper(store)
-        keeper.begin()
-        keeper.record(progress(1, metres: 3, fix: 1))
-        let second = LocationSample(time: 2, coordinate: Coordinate(latitude: 47.00002, longitude: 8), elevation: 411)
-        let uncarried = KeptFix(
-            DeliveredFix(number: 2, sample: second, activity: .walking),
-            at: RunSnapshot(elapsedSeconds: 2.4, movingSeconds: 2.4, distanceMetres: 5.5, heartRateBPM: 140))
-        guard case .progress(var snapshot) = progress(3, metres: 9, fix: 3) else {
-            Issue.record("the helper made no progress")
-            return
-        }
-        snapshot.uncarriedFix = UncarriedFix(number: 2, kept: uncarried)
-        // When it is kept, and again in the next progress (the snapshots after it hold it)
-        keeper.record(.progress(snapshot))
-        let fourth = LocationSample(time: 4, coordinate: Coordinate(latitude: 47.00004, longitude: 8), elevation: 412)
-        snapshot.latestFix = DeliveredFix(number: 4, sample: fourth, activity: .running)
-        keeper.record(.progress(snapshot))
-        // Then fix 2 is kept once, between 1 and 3, with the figures it was held with
-        let fixes = store.kept.withLock { $0.fixes }
-        #expect(fixes.map(\.time) == [1, 2, 3, 4])
-        #expect(fixes[1] == uncarried.fix)
-        #expect(fixes[1].distanceMetres == 5.5 && fixes[1].heartRate == 140 && fixes[1].activity == .walking)
-    }
-
     @Test func aFixRecordedOutsideABurstReachesTheRecordingAtOnce() {
         // Given a keeper whose run has begun
         let store = MemoryRecordStore()
         let keeper = keeper(store)
         keeper.begin()
         // When a progress is recorded (a flow that does not hand over bursts)
-        keeper.record(progress(1, metres: 3, fix: 1))
+        keeper.record(keptFix(1, metres: 3, fix: 1))
         // Then its fix is in the recording already
         #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1])
     }
@@ -242,16 +213,16 @@ struct RunKeeperTests {
         let split = Split(index: 1, distanceMetres: 5, movingSeconds: 2, endElapsedSeconds: 2, elevationGainMetres: 0)
         let lap = Split(index: 1, distanceMetres: 6, movingSeconds: 3, endElapsedSeconds: 3, elevationGainMetres: 0)
         // When a split, a lap, the mate's progress and the finish come between held fixes
-        keeper.hold(progress(1, metres: 3, fix: 1))
-        keeper.hold(progress(2, metres: 5, fix: 2))
+        keeper.hold(keptFix(1, metres: 3, fix: 1))
+        keeper.hold(keptFix(2, metres: 5, fix: 2))
         keeper.hold(.split(split))
-        keeper.hold(progress(3, metres: 6, fix: 3))
+        keeper.hold(keptFix(3, metres: 6, fix: 3))
         keeper.hold(.lap(lap))
-        keeper.hold(progress(4, metres: 8, fix: 4))
+        keeper.hold(keptFix(4, metres: 8, fix: 4))
         keeper.record(mate: MateView(
             name: "Bo", mode: .race, goalMetres: 5000, distanceMetres: 7, elapsedSeconds: 4, phase: .running,
             connection: .connected, lastSeenSecondsAgo: nil, leadMetres: 1, combinedMetres: 15))
-        keeper.hold(progress(5, metres: 10, fix: 5))
+        keeper.hold(keptFix(5, metres: 10, fix: 5))
         keeper.finish(RunSummary(snapshot: RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 10), splits: [split], ending: .stopped))
         // Then the journal has everything in the order it happened
         #expect(store.kept.withLock { $0.order } == [
@@ -265,7 +236,7 @@ struct RunKeeperTests {
         let keeper = keeper(store)
         keeper.begin()
         // When a burst of 600 seconds is held without a wait
-        for second in 1...600 { keeper.hold(progress(Double(second), metres: Double(second) * 3, fix: second)) }
+        for second in 1...600 { keeper.hold(keptFix(Double(second), metres: Double(second) * 3, fix: second)) }
         // Then blocks of 256 reached the recording as the burst went, and the rest when handed
         // over, every fix once and in order
         #expect(store.kept.withLock { $0.handedOver } == [256, 256])
@@ -274,13 +245,12 @@ struct RunKeeperTests {
         #expect(store.kept.withLock { $0.fixes.map(\.time) } == (1...600).map(Double.init))
     }
 
-    /// A progress carrying a new fix, with the strap's and the pedometer's figures.
-    private func progress(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
+    /// A fix the run keeps, with the strap's and the pedometer's figures.
+    private func keptFix(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
         let sample = LocationSample(
             time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
-        return .progress(RunSnapshot(
-            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170,
-            latestFix: DeliveredFix(number: number, sample: sample, activity: .running)))
+        return .kept(KeptFix(sample, activity: .running, at: RunSnapshot(
+            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170)))
     }
 
     @Test func aRunStoppedBeforeItsStartIsNotKept() async {

@@ -31,8 +31,7 @@ struct HeldValueSizeTests {
         #expect(full.elevation == nil)
     }
 
-    @Test func aSnapshotWithItsDeliveredFixesAndWorkoutStepsIsFiveHundredAndTwelveBytes() {
-        // (400, and 112 for a fix no progress carried, held with its figures.)
-        #expect(MemoryLayout<RunSnapshot>.stride == 512)
+    @Test func aSnapshotWithItsWorkoutStepIsThreeHundredAndTwentyBytes() {
+        #expect(MemoryLayout<RunSnapshot>.stride == 320)
     }
 }

@@ -17,27 +17,30 @@ private struct PushedMotions: MotionProvider {
     func motionUpdates() -> AsyncStream<MotionSample> { stream }
 }
 
-/// What the progresses of a run said: the latest second, and which fixes they carried (as the
-/// latest, or as one no progress carried before).
-private final class ProgressNotes: Sendable {
-    private let notes = Mutex((lastSecond: -1.0, fixes: Set<Int>(), heldAtTheirOwnTime: true))
+/// What a run said as it went: the latest second of its progress, and the fixes it kept (by their
+/// times), each with the run's elapsed time at it.
+private final class RunNotes: Sendable {
+    private let notes = Mutex((lastSecond: -1.0, keptTimes: [Double](), keptAtTheirOwnTime: true))
 
-    func note(_ snapshot: RunSnapshot) {
+    func note(_ event: RunEvent) {
         notes.withLock { notes in
-            notes.lastSecond = snapshot.elapsedSeconds
-            if let fix = snapshot.latestFix { notes.fixes.insert(fix.number) }
-            if let fix = snapshot.uncarriedFix {
-                notes.fixes.insert(fix.number)
-                notes.heldAtTheirOwnTime = notes.heldAtTheirOwnTime && fix.kept.elapsedSeconds == fix.kept.fix.time
+            switch event {
+            case .progress(let snapshot):
+                notes.lastSecond = snapshot.elapsedSeconds
+            case .kept(let kept):
+                notes.keptTimes.append(kept.fix.time)
+                notes.keptAtTheirOwnTime = notes.keptAtTheirOwnTime && kept.elapsedSeconds == kept.fix.time
+            default:
+                break
             }
         }
     }
 
     var lastSecond: Double { notes.withLock { $0.lastSecond } }
-    var carriedFixes: Set<Int> { notes.withLock { $0.fixes } }
-    /// Whether every fix held as one no progress carried had the run's elapsed time equal to its
-    /// own (in a run whose fixes and motion updates share whole seconds).
-    var heldAtTheirOwnTime: Bool { notes.withLock { $0.heldAtTheirOwnTime } }
+    var keptTimes: [Double] { notes.withLock { $0.keptTimes } }
+    /// Whether every kept fix had the run's elapsed time equal to its own (in a run whose fixes
+    /// and motion updates share whole seconds).
+    var keptAtTheirOwnTime: Bool { notes.withLock { $0.keptAtTheirOwnTime } }
 }
 
 @Suite("The sensor ports take any stream, not only a replay")
@@ -76,20 +79,18 @@ struct StreamingSensorTests {
         #expect(pushed?.snapshot.elapsedSeconds == replay?.snapshot.elapsedSeconds)
     }
 
-    @Test func everyFixReachesAProgressWhateverOrderTheStreamsDeliverIn() async throws {
+    @Test func everyFixIsKeptWhateverOrderTheStreamsDeliverIn() async throws {
         // Given a paced run of sensors the test pushes into, whose motion update comes before
         // the fix in every other second (a live run's two streams may deliver either first)
         let (locations, locationSink) = AsyncStream.makeStream(of: LocationSample.self)
         let (motions, motionSink) = AsyncStream.makeStream(of: MotionSample.self)
-        let progress = ProgressNotes()
+        let progress = RunNotes()
         let running = Task {
             let useCase = DefaultRunningUseCase(
                 profile: RunnerProfile(name: "Ada", weightKilograms: 60), goalMetres: nil,
                 locationProvider: PushedLocations(stream: locations), motionProvider: PushedMotions(stream: motions),
                 clock: ManualClock())
-            await useCase.events().forEach { event in
-                if case .progress(let snapshot) = event { progress.note(snapshot) }
-            }
+            await useCase.events().forEach { event in progress.note(event) }
         }
         func progressOut(_ second: Int) async throws {
             for _ in 0..<10_000 where progress.lastSecond < Double(second) {
@@ -115,11 +116,11 @@ struct StreamingSensorTests {
         locationSink.finish()
         motionSink.finish()
         try await withTimeout { await running.value }
-        // Then every fix reached a progress, for the run to keep: those superseded by the next
-        // before a progress carried them as the latest, as one no progress carried
-        #expect(progress.carriedFixes == Set(1...30))
-        // And each held fix has the figures of its own moment, not of the fix that came after it
-        #expect(progress.heldAtTheirOwnTime)
+        // Then every fix was kept once, in order, those superseded by the next before a progress
+        // came as well as those a progress came after
+        #expect(progress.keptTimes == (0..<30).map(Double.init))
+        // And each has the figures of its own moment, not of the fix that came after it
+        #expect(progress.keptAtTheirOwnTime)
     }
 
     private func summary(of useCase: DefaultRunningUseCase) async -> RunSummary? {

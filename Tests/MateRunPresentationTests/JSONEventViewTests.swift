@@ -18,7 +18,7 @@ struct JSONEventViewTests {
     @Test("a progress line is valid JSON with every field, in a stable order")
     func progress() throws {
         // Given a progress event; When written
-        let line = view.line(for: .progress(Fixtures.midRun))
+        let line = view.shownLine(for: .progress(Fixtures.midRun))
         // Then it is exactly this object, one decimal for measures
         #expect(line == """
             {"type":"progress","elapsed_s":751.4,"moving_s":725.9,"distance_m":2414.7,"calories_kcal":163.8,\
@@ -38,8 +38,8 @@ struct JSONEventViewTests {
         snapshot.currentPaceSecondsPerKilometre = nil
         snapshot.goalMetres = nil
         // When the pause and the resume are written
-        let paused = try parse(view.line(for: .paused(snapshot, by: .auto)))
-        let resumed = try parse(view.line(for: .resumed(Fixtures.midRun, by: .auto)))
+        let paused = try parse(view.shownLine(for: .paused(snapshot, by: .auto)))
+        let resumed = try parse(view.shownLine(for: .resumed(Fixtures.midRun, by: .auto)))
         // Then both are valid, and the missing values are null
         #expect(paused["type"] as? String == "paused")
         #expect(paused["paused"] as? Bool == true)
@@ -51,7 +51,7 @@ struct JSONEventViewTests {
 
     @Test("a split line has its index, distance, time, pace and climb")
     func split() throws {
-        let line = view.line(for: .split(Fixtures.secondSplit))
+        let line = view.shownLine(for: .split(Fixtures.secondSplit))
         #expect(line == """
             {"type":"split","index":2,"distance_m":1000.0,"moving_s":303.4,"elapsed_s":610.2,\
             "pace_s_per_km":303.4,"elevation_gain_m":12.2}
@@ -63,7 +63,7 @@ struct JSONEventViewTests {
     @Test("a summary line holds the totals, the splits, how the run ended and the runner")
     func summary() throws {
         // Given a run ended by the scenario; When summarised
-        let object = try parse(view.line(for: .finished(Fixtures.summary)))
+        let object = try parse(view.shownLine(for: .finished(Fixtures.summary)))
         // Then every required field is there
         for key in [
             "type", "distance_m", "elapsed_s", "moving_s", "calories_kcal", "avg_pace_s_per_km", "elevation_gain_m",
@@ -87,7 +87,7 @@ struct JSONEventViewTests {
     ] as [(RunEnding, String, Bool, Bool)])
     func endings(ending: RunEnding, name: String, finished: Bool, cancelled: Bool) throws {
         let summary = RunSummary(snapshot: Fixtures.midRun, splits: [], ending: ending)
-        let object = try parse(view.line(for: .finished(summary)))
+        let object = try parse(view.shownLine(for: .finished(summary)))
         #expect(object["ending"] as? String == name)
         #expect(object["finished"] as? Bool == finished)
         #expect(object["cancelled"] as? Bool == cancelled)
@@ -101,7 +101,7 @@ struct JSONEventViewTests {
             ("result", .string("won")),
         ]
         // When added to a progress line
-        let line = view.line(for: .progress(Fixtures.midRun), extraFields: extra)
+        let line = view.shownLine(for: .progress(Fixtures.midRun), extraFields: extra)
         // Then they come last and parse
         #expect(line.hasSuffix(#","goal_m":5000.0,"gps_ok":true,"mate":{"name":"Bob","distance_m":2374.2},"result":"won"}"#))
         let mate = try #require(try parse(line)["mate"] as? [String: Any])
@@ -114,7 +114,7 @@ struct JSONEventViewTests {
         let name = "Al\"ice\\ \n\t\u{1B}[31m 민수 \u{7F}"
         let view = JSONEventView(profile: RunnerProfile(name: name, weightKilograms: 60))
         // When the summary is written
-        let line = view.line(for: .finished(Fixtures.summary))
+        let line = view.shownLine(for: .finished(Fixtures.summary))
         // Then the line parses back to the same name
         let runner = try #require(try parse(line)["runner"] as? [String: Any])
         #expect(runner["name"] as? String == name)
@@ -140,8 +140,8 @@ struct JSONEventViewTests {
         snapshot.elevationMetres = 42.25
         snapshot.gradePercent = -3.04
         // When written
-        let with = try parse(view.line(for: .progress(snapshot)))
-        let without = try parse(view.line(for: .progress(Fixtures.midRun)))
+        let with = try parse(view.shownLine(for: .progress(snapshot)))
+        let without = try parse(view.shownLine(for: .progress(Fixtures.midRun)))
         // Then the figures are whole beats and steps, elevation and grade in tenths; absent, not 0, without
         #expect(with["heart_rate_bpm"] as? Double == 151)
         #expect(with["cadence_spm"] as? Double == 172)
@@ -159,9 +159,9 @@ struct JSONEventViewTests {
         lost.gpsOK = false
         let lap = Split(index: 2, distanceMetres: 400, movingSeconds: 90, endElapsedSeconds: 600, elevationGainMetres: 0)
         // When written
-        let paused = try parse(view.line(for: .paused(Fixtures.midRun, by: .runner)))
-        let gps = try parse(view.line(for: .gpsLost(lost)))
-        let lapLine = try parse(view.line(for: .lap(lap)))
+        let paused = try parse(view.shownLine(for: .paused(Fixtures.midRun, by: .runner)))
+        let gps = try parse(view.shownLine(for: .gpsLost(lost)))
+        let lapLine = try parse(view.shownLine(for: .lap(lap)))
         // Then
         #expect(paused["type"] as? String == "paused")
         #expect(paused["by"] as? String == "runner")
@@ -182,7 +182,7 @@ struct JSONEventViewTests {
                                repetition: Workout.Repetition(index: 2, count: 6)),
             remainingSeconds: 33.3, remainingMetres: 133.3, next: nil)
         // When written
-        let line = view.line(for: .progress(snapshot))
+        let line = view.shownLine(for: .progress(snapshot))
         // Then
         #expect(line.hasSuffix(#""segment":{"index":3,"count":15,"activity":"running","remaining_m":133.3,"repeat":{"index":2,"count":6}}}"#))
     }
@@ -202,7 +202,7 @@ struct JSONEventViewTests {
             remainingSeconds: 61.26, remainingMetres: nil, next: nil)
         let mate: [JSONMember] = [("mate", .object([("name", .string("Bo \"B\"")), ("lead_m", .number(-12.34, decimals: 1))]))]
         // When the paused event is written
-        let line = view.line(for: .paused(snapshot, by: .runner), extraFields: mate)
+        let line = view.shownLine(for: .paused(snapshot, by: .runner), extraFields: mate)
         // Then it is the object built member by member as a JSON tree
         let expected = JSON.object([
             ("type", .string("paused")), ("elapsed_s", .number(751.4, decimals: 1)), ("moving_s", .number(725.9, decimals: 1)),
@@ -218,5 +218,22 @@ struct JSONEventViewTests {
             ("by", .string("runner")),
         ] + mate).jsonText
         #expect(line == expected)
+    }
+}
+
+extension JSONEventView {
+    /// The line of an event that has one (every event but a kept fix).
+    func shownLine(for event: RunEvent, extraFields: [JSONMember] = []) -> String {
+        line(for: event, extraFields: extraFields) ?? "(no line for \(event))"
+    }
+}
+
+@Suite struct KeptFixLineTests {
+    @Test func aKeptFixHasNoLineOfItsOwnItGoesToTheHistory() {
+        // Given a fix the run keeps
+        let sample = LocationSample(time: 3, coordinate: Coordinate(latitude: 47, longitude: 8))
+        let kept = KeptFix(sample, activity: .running, at: RunSnapshot(elapsedSeconds: 3, distanceMetres: 9))
+        // When the JSON view is asked for its line, Then there is none
+        #expect(JSONEventView(profile: RunnerProfile(name: "Ada", weightKilograms: 60)).line(for: .kept(kept)) == nil)
     }
 }

@@ -91,6 +91,9 @@ struct GroupRunFlow {
                 taken = .finished(
                     elapsedSeconds: figures.elapsedSeconds, distanceMetres: figures.distanceMetres,
                     reachedGoal: summary.reachedGoal, cancelled: summary.wasCancelled)
+            case .run(.kept(let fix)):
+                keeper?.record(.kept(fix))
+                continue
             case .run(let event):
                 keeper?.record(event)
                 viewModel.take(.event(event))

@@ -34,6 +34,7 @@ struct RunFlowCoordinator {
             await start().events().forEach(beforeWaiting: { keeper?.handOver() }) { event in
                 guard case .finished(let summary) = event else {
                     keeper?.hold(event)
+                    if case .kept = event { return }
                     viewModel.take(.event(event))
                     if case .progress(let snapshot) = event, race != nil {
                         viewModel.take(.ghost(race!.standing(movingSeconds: snapshot.movingSeconds, distanceMetres: snapshot.distanceMetres)))

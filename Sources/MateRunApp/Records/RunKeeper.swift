@@ -1,15 +1,11 @@
 import MateRunDomain
 
 /// Keeps one run in the history as it goes, through the store's port: the header when the run
-/// starts, a fix about once a second (at each progress event, the latest fix the location sensor
-/// delivered, at its own time, with the heart rate, cadence and activity the run had then, and
-/// the run's distance and moving time; and before it, a fix no progress carried, which the
-/// snapshot holds with its own figures), each split and lap, the mate's progress, and the ending
-/// when it is over.
+/// starts, each fix the run keeps (`RunEvent.kept`, about one a second, with the run's figures
+/// at it), each split and lap, the mate's progress, and the ending when it is over.
 ///
-/// Everything kept comes from what the running use case publishes (the snapshot's
-/// `latestFix`), never from the source's samples: a replay, a live GPS and a paired run are
-/// kept alike, and none is known ahead.
+/// Everything kept is what the running use case publishes, never the source's samples: a
+/// replay, a live GPS and a paired run are kept alike, and none is known ahead.
 ///
 /// A flow whose run can race ahead of real time (a replay at `--speed max`) takes each event with
 /// `hold` and calls `handOver` whenever the run is about to wait: a burst's fixes then reach the
@@ -26,7 +22,6 @@ final class RunKeeper {
     private let durability: RunDurability
     private let report: (String) -> Void
     private var recording: (any RunRecording)?
-    private var lastKeptNumber = 0
     private var lastKeptFix: RecordedFix?
     /// The fixes held since the last `handOver`, in order. Not checked for overlapping access at
     /// run time: the keeper is not `Sendable`, so one task has it, and none of its calls hands
@@ -72,8 +67,8 @@ final class RunKeeper {
     /// or more are held.
     func hold(_ event: RunEvent) {
         switch event {
-        case .progress(let snapshot):
-            keepFix(snapshot)
+        case .kept(let fix):
+            keep(fix)
             if held.count >= Self.heldLimit { handOver() }
         case .split(let split):
             handOver()
@@ -81,7 +76,7 @@ final class RunKeeper {
         case .lap(let lap):
             handOver()
             attempt { try recording?.record(lap: lap) }
-        case .paused, .resumed, .gpsLost, .gpsFound, .finished: break
+        case .progress, .paused, .resumed, .gpsLost, .gpsFound, .finished: break
         }
     }
 
@@ -138,7 +133,6 @@ final class RunKeeper {
     /// goal is crossed part way): the end is kept at the latest fix's place with the final
     /// figures, so that the track, its bests and its export reach the summary's distance.
     private func seal(_ outcome: RunRecordOutcome, last snapshot: RunSnapshot) -> RunRecordID? {
-        keepFix(snapshot)
         if var end = lastKeptFix,
            snapshot.distanceMetres > end.distanceMetres || snapshot.elapsedSeconds > end.time {
             end.time = max(end.time, snapshot.elapsedSeconds)
@@ -150,17 +144,6 @@ final class RunKeeper {
         var kept: RunRecordID?
         attempt { kept = try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)).id }
         return kept
-    }
-
-    /// Keeps the latest fix the snapshot carries with the run's figures then, unless it was kept
-    /// already (a loss of signal keeps no made-up points).
-    private func keepFix(_ snapshot: RunSnapshot) {
-        guard let delivered = snapshot.latestFix, delivered.number > lastKeptNumber else { return }
-        if let uncarried = snapshot.uncarriedFix, uncarried.number > lastKeptNumber {
-            keep(uncarried.kept)
-        }
-        lastKeptNumber = delivered.number
-        keep(KeptFix(delivered, at: snapshot))
     }
 
     private func keep(_ kept: KeptFix) {

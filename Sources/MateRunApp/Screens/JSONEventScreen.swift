@@ -23,7 +23,8 @@ final class JSONEventScreen: RunScreen {
     }
 
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
-        emit(lines.line(for: event, state: state, mate: mate))
+        guard let line = lines.line(for: event, state: state, mate: mate) else { return }
+        emit(line)
     }
 
     /// Writes the event at once, whatever the speed: a program waits on `listening` for the code,

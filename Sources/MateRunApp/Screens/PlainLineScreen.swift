@@ -41,7 +41,7 @@ final class PlainLineScreen: RunScreen {
             emit("GPS lost: distance waits for the signal")
         case .gpsFound:
             emit("GPS found")
-        case .finished:
+        case .kept, .finished:
             break
         }
     }

@@ -11,8 +11,8 @@ struct RunEventLines {
         view = JSONEventView(profile: profile)
     }
 
-    /// A run event's line; `extra` goes last (the page's position).
-    func line(for event: RunEvent, state: RunningViewModel.State, mate: MateView?, extra: [JSONMember] = []) -> String {
+    /// A run event's line, nil for one without (a kept fix); `extra` goes last (the page's position).
+    func line(for event: RunEvent, state: RunningViewModel.State, mate: MateView?, extra: [JSONMember] = []) -> String? {
         guard case .progress = event, let ghost = state.ghost else {
             return view.line(for: event, extraFields: MateSummaryView.progressFields(mate) + extra)
         }
@@ -22,12 +22,12 @@ struct RunEventLines {
     /// The summary line of a solo or paired run.
     func summary(_ summary: RunSummary, state: RunningViewModel.State, pair: PairedRunSummary?, kept: RunRecordID?) -> String {
         let ghost = state.ghostResult.map { [GhostView.summaryField($0)] } ?? []
-        return view.line(for: .finished(summary), extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + ghost + Self.runID(kept))
+        return view.summaryLine(summary, extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + ghost + Self.runID(kept))
     }
 
     /// The summary line of a group run, with the group's result.
     func summary(_ summary: RunSummary, group: JSONMember, kept: RunRecordID?) -> String {
-        view.line(for: .finished(summary), extraFields: [group] + Self.runID(kept))
+        view.summaryLine(summary, extraFields: [group] + Self.runID(kept))
     }
 
     /// The `countdown` line.

@@ -23,7 +23,8 @@ final class LivePageScreen: RunScreen {
         let position = event.snapshot?.position.map { [
             ("lat", JSON.number($0.latitude, decimals: 6)), ("lon", JSON.number($0.longitude, decimals: 6)),
         ] as [JSONMember] } ?? []
-        page.publish(Self.type(of: event), lines.line(for: event, state: state, mate: mate, extra: position))
+        guard let line = lines.line(for: event, state: state, mate: mate, extra: position) else { return }
+        page.publish(Self.type(of: event), line)
     }
 
     func announce(_ fields: [JSONMember], text: String) {
@@ -52,7 +53,7 @@ final class LivePageScreen: RunScreen {
 
     private static func type(of event: RunEvent) -> String {
         switch event {
-        case .progress: "progress"
+        case .progress, .kept: "progress"
         case .split: "split"
         case .lap: "lap"
         case .paused: "paused"

@@ -6,6 +6,10 @@
 package indirect enum RunEvent: Sendable, Equatable {
     /// The run's state, at most once per second of run time.
     case progress(RunSnapshot)
+    /// A fix the run keeps for its history, with the run's figures at it: the latest fix at each
+    /// second's progress (just before it), one a later fix superseded before a progress came,
+    /// and the latest at the end (just before `finished`).
+    case kept(KeptFix)
     /// A kilometre was completed.
     case split(Split)
     /// A pause began: auto-pause (the runner stopped moving) or the runner's own.
@@ -27,7 +31,7 @@ package indirect enum RunEvent: Sendable, Equatable {
         case let .progress(snapshot), let .paused(snapshot, _), let .resumed(snapshot, _),
              let .gpsLost(snapshot), let .gpsFound(snapshot):
             snapshot
-        case .split, .lap, .finished:
+        case .kept, .split, .lap, .finished:
             nil
         }
     }

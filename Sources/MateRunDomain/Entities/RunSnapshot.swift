@@ -38,10 +38,6 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
     @PackedOptional package var cadenceSPM: Double?
     /// Where the runner is in the workout the run follows, if it follows one.
     package var workout: WorkoutPosition?
-    /// The latest fix the location sensor delivered, nil before the first.
-    package var latestFix: DeliveredFix?
-    /// The latest fix that no progress carried before a newer one came, if any did not.
-    package var uncarriedFix: UncarriedFix?
     /// Laps the runner has marked so far.
     package var lapCount: Int
     /// Where the lap under way began: distance and moving time at the last mark (0 before one).
@@ -65,8 +61,7 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
         elevationGainMetres: Double = 0, isPaused: Bool = false, goalMetres: Double? = nil,
         position: Coordinate? = nil, elevationMetres: Double? = nil, gradePercent: Double? = nil,
         heartRateBPM: Double? = nil, cadenceSPM: Double? = nil, gpsOK: Bool = true, workout: WorkoutPosition? = nil,
-        lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0,
-        latestFix: DeliveredFix? = nil, uncarriedFix: UncarriedFix? = nil
+        lapStartDistanceMetres: Double = 0, lapStartMovingSeconds: Double = 0, lapCount: Int = 0 
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
@@ -87,8 +82,6 @@ package struct RunSnapshot: Sendable, Equatable, BitwiseCopyable {
         self.lapCount = lapCount
         self.lapStartDistanceMetres = lapStartDistanceMetres
         self.lapStartMovingSeconds = lapStartMovingSeconds
-        self.latestFix = latestFix
-        self.uncarriedFix = uncarriedFix
     }
 
     /// Moving seconds per kilometre over the whole run, nil before the first 10 metres.

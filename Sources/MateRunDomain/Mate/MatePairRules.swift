@@ -99,7 +99,7 @@ package struct MatePairRules: Sendable {
         case .progress(let snapshot):
             own = snapshot
             heldProgress = snapshot
-        case .split, .lap:
+        case .kept, .split, .lap:
             break
         case .gpsLost(let snapshot), .gpsFound(let snapshot):
             own = snapshot

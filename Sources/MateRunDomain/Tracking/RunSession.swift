@@ -33,10 +33,10 @@ package struct RunSession: Sendable {
     private var lastFixTime: Double?
     /// When the runner last paused, resumed or marked a lap.
     private var lastControlTime = -Double.infinity
-    /// The latest fix delivered, accepted or not, and how many were delivered: what the run keeps.
-    private var lastDelivered: LocationSample?
-    private(set) var deliveredCount = 0
-    private var uncarried: UncarriedFix?
+    /// The latest fix delivered, accepted or not, while the run has not kept it yet.
+    private var unkept: LocationSample?
+    /// The time of the latest fix the run kept.
+    private var lastKeptTime = -Double.infinity
 
     package private(set) var elapsedSeconds = 0.0
     package private(set) var distanceMetres = 0.0
@@ -80,7 +80,7 @@ package struct RunSession: Sendable {
     }
 
     /// Inlined so that a snapshot handed out in an event is built in the event's box, not on the
-    /// stack and then copied in (512 bytes, once a second of run time).
+    /// stack and then copied in (320 bytes, once a second of run time).
     @inline(__always)
     package var snapshot: RunSnapshot {
         RunSnapshot(
@@ -92,20 +92,27 @@ package struct RunSession: Sendable {
             heartRateBPM: body.heartRate(at: elapsedSeconds), cadenceSPM: isPaused ? nil : body.cadence(at: elapsedSeconds),
             gpsOK: gpsOK, workout: isOver ? nil : workout?.position(at: clock.workoutTime(at: elapsedSeconds)),
             lapStartDistanceMetres: ledger.lapStartDistance, lapStartMovingSeconds: ledger.lapStartMoving,
-            lapCount: ledger.laps.count,
-            latestFix: lastDelivered.map { DeliveredFix(number: deliveredCount, sample: $0, activity: activity) },
-            uncarriedFix: uncarried)
+            lapCount: ledger.laps.count)
     }
 
-    /// The time of the latest fix delivered, accepted or not.
-    var lastDeliveredTime: Double? { lastDelivered?.time }
+    /// The latest fix delivered, with `figures` (the run as it stands), for the history, unless
+    /// the run kept it already (a loss of signal keeps no made-up points). The use case keeps a
+    /// fix at each second's progress, and at the end with the final figures.
+    package mutating func keepLatestFix(at figures: RunSnapshot) -> KeptFix? {
+        guard let fix = unkept else { return nil }
+        unkept = nil
+        lastKeptTime = fix.time
+        return KeptFix(fix, activity: activity, at: figures)
+    }
 
-    /// Holds the latest fix delivered, with the figures now, as one no progress carried
-    /// (`RunSnapshot.uncarriedFix`): the use case's call, just before a newer fix comes.
-    mutating func holdLatestFixAsUncarried() {
-        let now = snapshot
-        guard let latest = now.latestFix else { return }
-        uncarried = UncarriedFix(number: latest.number, kept: KeptFix(latest, at: now))
+    /// Whether the fix not kept yet must be kept now, with the figures as they stand, because
+    /// `next` is about to supersede it: no second's progress came between them (a motion update
+    /// of its second came first and took that progress, as a live receiver's two streams may
+    /// order them). Not a fix within 0.9 s of the one kept before it, or of `next`: a receiver
+    /// faster than 1 Hz is kept a fix a second.
+    package func mustKeepFix(before next: LocationSample) -> Bool {
+        guard let fix = unkept else { return false }
+        return fix.time - lastKeptTime >= 0.9 && next.time - fix.time >= 0.9
     }
 
     /// Moves run time forward (never back) and applies auto-pause.
@@ -126,8 +133,7 @@ package struct RunSession: Sendable {
     package mutating func record(_ sample: LocationSample) {
         guard !isOver else { return }
         pauseAcrossStillGap(before: sample)
-        lastDelivered = sample
-        deliveredCount += 1
+        unkept = sample
         lastFixTime = max(lastFixTime ?? sample.time, sample.time)
         if let legActivity = sample.activity { activity = legActivity }
         updateGPS()

@@ -44,7 +44,7 @@ package struct DefaultRunningUseCase: RunningUseCase {
     package func events() -> RunEventStream {
         let driver = RunDriver(
             session: RunSession(profile: profile, goalMetres: goalMetres, settings: settings, workout: workout),
-            merge: SensorMerge(locations: locationProvider, motions: motionProvider, paced: clock.isPaced),
+            merge: SensorMerge(locations: locationProvider, motions: motionProvider, clock: clock),
             clock: clock, stopSignal: stopSignal, controls: controls, sensorsEnding: sensorsEnding)
         return RunEventStream(driver)
     }
@@ -98,9 +98,8 @@ private struct RunSteps {
     /// copied in and out of `pending`: it is nearly every event of a run).
     private var progressDue = false
     private var publishedSecond = -1.0
-    /// How many fixes had been delivered, and the time of the latest, when the last progress went
-    /// out or a fix was last held as one no progress carried: the latest fix the run will keep.
-    private var progressFix = (count: 0, time: -Double.infinity)
+    /// A progress handed out next keeps the latest fix first (`RunEvent.kept`).
+    private var keepBeforeProgress = false
     private(set) var finished = false
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
@@ -146,8 +145,11 @@ private struct RunSteps {
                 pendingIndex = 0
             }
             guard progressDue else { return nil }
+            if keepBeforeProgress {
+                keepBeforeProgress = false
+                if let kept = session.keepLatestFix(at: session.snapshot) { return .kept(kept) }
+            }
             progressDue = false
-            progressFix = (session.deliveredCount, session.lastDeliveredTime ?? -.infinity)
             return .progress(session.snapshot)
         }
         pendingIndex += 1
@@ -173,7 +175,9 @@ private struct RunSteps {
         if applyCommands() { return }
         switch reading {
         case .location(let sample):
-            holdFixNoProgressCarried(before: sample)
+            if session.mustKeepFix(before: sample), let kept = session.keepLatestFix(at: session.snapshot) {
+                pending.append(.kept(kept))
+            }
             session.record(sample)
         case .motion(let sample): session.record(sample)
         }
@@ -198,20 +202,8 @@ private struct RunSteps {
         if second > publishedSecond {
             publishedSecond = second
             progressDue = true
+            keepBeforeProgress = true
         }
-    }
-
-    /// A fix about to be superseded by `next`, that no progress carried (a motion update of its
-    /// second came first and took that second's progress), is held in the snapshots that follow,
-    /// so that the run keeps it. Not a fix within 0.9 s of the one the run will keep before it,
-    /// or of `next`: a receiver faster than 1 Hz is kept a fix a second. (One is held at a time:
-    /// were the motion updates two seconds ahead of the fixes, a fix held and not yet carried
-    /// would give way to the next.)
-    private mutating func holdFixNoProgressCarried(before next: LocationSample) {
-        guard session.deliveredCount > progressFix.count, let time = session.lastDeliveredTime,
-              time - progressFix.time >= 0.9, next.time - time >= 0.9 else { return }
-        progressFix = (session.deliveredCount, time)
-        session.holdLatestFixAsUncarried()
     }
 
     /// Applies the runner's commands at the current run time; true when one ended the run.
@@ -237,6 +229,7 @@ private struct RunSteps {
     }
 
     private mutating func end(_ summary: RunSummary) {
+        if let kept = session.keepLatestFix(at: summary.snapshot) { pending.append(.kept(kept)) }
         pending.append(.finished(summary))
         finished = true
     }

@@ -11,21 +11,29 @@ enum SensorReading: Sendable {
 /// first, because a change of activity applies to what follows it. When both sensors know their
 /// samples ahead (`knownLocations`, `knownMotions`: a replay), that order is read straight from
 /// them, with no suspension at all.
-/// Paced, the streams are read as they deliver: waiting for the next fix to order it against
-/// motion would freeze the run during a loss of signal, and samples paced by one clock already
-/// arrive in time order.
+/// Paced, samples known ahead are merged in that same order and each is handed over when the
+/// clock reaches its time, so that a paced replay is the very run a replay at full speed is (two
+/// streams paced apart would hand over a fix and a motion update of the same second in either
+/// order). Live streams are read as they deliver: waiting for the next fix to order it against
+/// motion would freeze the run during a loss of signal.
 struct SensorMerge {
-    /// Exactly one of the three is set. Optionals rather than an enum, so that reading mutates
+    /// Exactly one of the four is set. Optionals rather than an enum, so that reading mutates
     /// the merge in place (`recorded?.next()`) instead of copying it out and back per sample.
     private var recorded: KnownSamplesMerge?
+    private var pacedRecorded: PacedKnownSamplesMerge?
     private var ordered: OrderedSensorMerge?
     private var arrival: ArrivalSensorMerge?
 
-    init(locations: any LocationProvider, motions: any MotionProvider, paced: Bool) {
-        if paced {
+    init(locations: any LocationProvider, motions: any MotionProvider, clock: any RunClock) {
+        let known = locations.knownLocations.flatMap { locations in
+            motions.knownMotions.map { KnownSamplesMerge(locations: locations, motions: $0) }
+        }
+        if let known, clock.isPaced {
+            pacedRecorded = PacedKnownSamplesMerge(samples: known, clock: clock)
+        } else if clock.isPaced {
             arrival = ArrivalSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
-        } else if let known = locations.knownLocations, let knownMotions = motions.knownMotions {
-            recorded = KnownSamplesMerge(locations: known, motions: knownMotions)
+        } else if let known {
+            recorded = known
         } else {
             ordered = OrderedSensorMerge(locations: locations.locationUpdates(), motions: motions.motionUpdates())
         }
@@ -41,6 +49,7 @@ struct SensorMerge {
             guard case .element(let reading)? = recorded?.next() else { return nil }
             return reading
         }
+        if pacedRecorded != nil { return await pacedRecorded?.next() }
         if ordered != nil { return await ordered?.next() }
         return await arrival?.next()
     }
@@ -90,6 +99,32 @@ struct KnownSamplesMerge {
             ended = true
             return .ended
         }
+    }
+}
+
+/// Samples known ahead, in `KnownSamplesMerge`'s order, each handed over once the clock reaches
+/// its time; nil once they run out or the waiting task is cancelled.
+struct PacedKnownSamplesMerge {
+    private var samples: KnownSamplesMerge
+    private let clock: any RunClock
+
+    init(samples: KnownSamplesMerge, clock: any RunClock) {
+        self.samples = samples
+        self.clock = clock
+    }
+
+    mutating func next() async -> SensorReading? {
+        guard case .element(let reading) = samples.next() else { return nil }
+        let time = switch reading {
+        case .location(let sample): sample.time
+        case .motion(let sample): sample.time
+        }
+        do {
+            try await clock.sleep(until: time)
+        } catch {
+            return nil
+        }
+        return reading
     }
 }
 

@@ -19,18 +19,30 @@ package struct JSONEventView: Sendable {
 
     /// The event as one line of JSON, without the newline. The events that carry a snapshot (one
     /// a second of run time, hundreds of thousands in a replay at full speed) are written field
-    /// by field; the rest are built as a `JSON` tree.
-    package func line(for event: RunEvent, extraFields: [JSONMember] = []) -> String {
+    /// by field; the rest are built as a `JSON` tree. Nil for a kept fix: it goes to the
+    /// history, not to the screen.
+    package func line(for event: RunEvent, extraFields: [JSONMember] = []) -> String? {
         switch event {
+        case .kept: nil
         case let .progress(snapshot): Self.snapshotLine(type: "progress", snapshot, by: nil, extraFields)
         case let .paused(snapshot, cause): Self.snapshotLine(type: "paused", snapshot, by: cause, extraFields)
         case let .resumed(snapshot, cause): Self.snapshotLine(type: "resumed", snapshot, by: cause, extraFields)
         case let .gpsLost(snapshot): Self.snapshotLine(type: "gps_lost", snapshot, by: nil, extraFields)
         case let .gpsFound(snapshot): Self.snapshotLine(type: "gps_found", snapshot, by: nil, extraFields)
-        case let .split(split): JSON.object([("type", .string("split"))] + Self.splitFields(split) + extraFields).jsonText
+        case let .split(split): splitLine(split, extraFields: extraFields)
         case let .lap(lap): JSON.object([("type", .string("lap"))] + Self.splitFields(lap) + extraFields).jsonText
-        case let .finished(summary): JSON.object(summaryFields(summary) + extraFields).jsonText
+        case let .finished(summary): summaryLine(summary, extraFields: extraFields)
         }
+    }
+
+    /// A split's line.
+    package func splitLine(_ split: Split, extraFields: [JSONMember] = []) -> String {
+        JSON.object([("type", .string("split"))] + Self.splitFields(split) + extraFields).jsonText
+    }
+
+    /// The summary's line.
+    package func summaryLine(_ summary: RunSummary, extraFields: [JSONMember] = []) -> String {
+        JSON.object(summaryFields(summary) + extraFields).jsonText
     }
 
     private static func snapshotLine(

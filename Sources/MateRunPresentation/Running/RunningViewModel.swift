@@ -94,6 +94,8 @@ package struct RunningViewModel: Sendable {
              let .gpsLost(snapshot), let .gpsFound(snapshot):
             apply(snapshot)
             setStatus(snapshot.isPaused ? .paused : .running)
+        case .kept:
+            break
         case let .split(split):
             state.lastSplitFigures = split
         case let .lap(lap):

@@ -16,13 +16,13 @@ package enum KeptRunEvents {
         var mate = MateDistance(record)
         for fix in record.fixes {
             while let split = splits.first, split.endElapsedSeconds <= fix.time {
-                events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).line(for: .split(split))))
+                events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).splitLine(split)))
                 splits = splits.dropFirst()
             }
             events.append(RunPageEvent(type: "progress", data: progress(fix, goal: run.header.goalMetres, mate: mate.at(fix.time))))
         }
         for split in splits {
-            events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).line(for: .split(split))))
+            events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).splitLine(split)))
         }
         if let group = run.outcome.group { events.append(RunPageEvent(type: "board", data: board(group, goal: run.header.goalMetres))) }
         events.append(RunPageEvent(type: "summary", data: KeptRunView.summaryLine(run)))
