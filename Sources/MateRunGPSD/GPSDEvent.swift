@@ -2,7 +2,7 @@ import MateRunDomain
 
 /// What a gpsd session tells the run: fixes, and the connection's ups and downs.
 package enum GPSDEvent: Sendable, Equatable {
-    case fix(GPSDFix)
+    case fix(ReceiverFix)
     /// gpsd reported without a fix (its receiver has not found, or has lost, the sky).
     case withoutFix
     /// The receiver's clock stepped back `seconds` while its position carried on: its times are

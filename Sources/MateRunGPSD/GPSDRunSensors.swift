@@ -105,7 +105,7 @@ struct LiveState {
     /// The sample carries what its own leg says the runner did (walking or running by the fix's
     /// `speed`, else by the distance from the fix before over the time between them), so that the
     /// run prices each leg as a replay of the same fixes does, however fast they arrive.
-    private mutating func sample(for fix: GPSDFix, arrivedAt now: Double) -> LocationSample? {
+    private mutating func sample(for fix: ReceiverFix, arrivedAt now: Double) -> LocationSample? {
         let origin = origin ?? fix.unixTime - now
         self.origin = origin
         let time = fix.unixTime - origin

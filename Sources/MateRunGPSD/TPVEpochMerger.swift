@@ -56,9 +56,9 @@ package struct TPVEpochMerger: Sendable {
     /// would have been).
     package private(set) var clockStepsBack = (count: 0, latestSeconds: 0.0)
     /// The epoch being merged.
-    private var epoch: GPSDFix?
+    private var epoch: ReceiverFix?
     /// The latest epoch handed out, and the time of the one before it.
-    private var last: GPSDFix?
+    private var last: ReceiverFix?
     private var timeBeforeLast: Double?
     /// Seconds added to gpsd's times since the receiver's clock stepped back.
     private var offset = 0.0
@@ -66,7 +66,7 @@ package struct TPVEpochMerger: Sendable {
     package init() {}
 
     /// Reads one line (without its newline) and returns the fix it completed, if any.
-    package mutating func take(line: [UInt8]) -> GPSDFix? {
+    package mutating func take(line: [UInt8]) -> ReceiverFix? {
         guard let parsed = try? JSONParser.parse(line), parsed.objectValue != nil else {
             counts.garbage += 1
             return nil
@@ -90,7 +90,7 @@ package struct TPVEpochMerger: Sendable {
     }
 
     /// Hands out the epoch being merged, if it holds a fix.
-    package mutating func flush() -> GPSDFix? {
+    package mutating func flush() -> ReceiverFix? {
         defer { epoch = nil }
         if let epoch {
             timeBeforeLast = last?.unixTime
@@ -99,7 +99,7 @@ package struct TPVEpochMerger: Sendable {
         return epoch
     }
 
-    private mutating func merge(_ gpsdReport: TPVReport) -> GPSDFix? {
+    private mutating func merge(_ gpsdReport: TPVReport) -> ReceiverFix? {
         var report = gpsdReport
         report.unixTime += offset
         // The latest epoch seen: the one held, else the last handed out.
@@ -146,14 +146,14 @@ package struct TPVEpochMerger: Sendable {
     }
 
     /// Whether `report`'s position carries on from the `latest` fix (see `continuation`).
-    private func continues(_ report: TPVReport, from latest: GPSDFix) -> Bool {
+    private func continues(_ report: TPVReport, from latest: ReceiverFix) -> Bool {
         let reach = Self.continuation.metresPerSecond * interval + Self.continuation.metres
         return Geodesic.distance(from: latest.coordinate, to: report.coordinate) <= reach
     }
 
     /// Starts `report`'s epoch one interval after `latest`, shifting every later time as much;
     /// hands out the held epoch, which the step ended.
-    private mutating func reanchor(_ report: TPVReport, after latest: GPSDFix) -> GPSDFix? {
+    private mutating func reanchor(_ report: TPVReport, after latest: ReceiverFix) -> ReceiverFix? {
         let anchored = latest.unixTime + interval
         let shift = anchored - report.unixTime
         offset += shift
@@ -217,8 +217,8 @@ struct TPVReport {
 
     /// This report's fields over `earlier`'s of the same epoch: what this one says wins, what it
     /// leaves out is kept.
-    func fix(over earlier: GPSDFix?) -> GPSDFix {
-        GPSDFix(
+    func fix(over earlier: ReceiverFix?) -> ReceiverFix {
+        ReceiverFix(
             unixTime: unixTime, coordinate: coordinate, altitude: altitude ?? earlier?.altitude,
             horizontalAccuracy: horizontalAccuracy ?? earlier?.horizontalAccuracy, speed: speed ?? earlier?.speed,
             course: course ?? earlier?.course)

@@ -7,8 +7,8 @@ import Testing
     /// 2005-06-08T10:34:48Z.
     private static let t0 = 1_118_226_888.0
 
-    private static func fix(at unixTime: Double, latitude: Double = 46.5) -> GPSDFix {
-        GPSDFix(
+    private static func fix(at unixTime: Double, latitude: Double = 46.5) -> ReceiverFix {
+        ReceiverFix(
             unixTime: unixTime, coordinate: Coordinate(latitude: latitude, longitude: 6.5), altitude: 400,
             horizontalAccuracy: 4, speed: 3, course: 10)
     }

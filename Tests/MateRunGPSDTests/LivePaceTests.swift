@@ -42,10 +42,10 @@ import Testing
 
     /// `fixes` as gpsd reports them: the receiver's time, and its speed over the leg to each fix
     /// (as `export --format nmea` writes it).
-    private static func gpsdFixes(_ fixes: [LocationSample]) -> [GPSDFix] {
+    private static func gpsdFixes(_ fixes: [LocationSample]) -> [ReceiverFix] {
         fixes.enumerated().map { index, fix in
             let speed = index == 0 ? nil : Geodesic.distance(from: fixes[index - 1].coordinate, to: fix.coordinate)
-            return GPSDFix(
+            return ReceiverFix(
                 unixTime: t0 + fix.time, coordinate: fix.coordinate, altitude: fix.elevation,
                 horizontalAccuracy: fix.horizontalAccuracy, speed: speed)
         }

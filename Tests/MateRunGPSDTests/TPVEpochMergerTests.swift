@@ -6,7 +6,7 @@ import Testing
     /// 2005-06-08T10:34:48Z.
     private let t0 = 1_118_226_888.0
 
-    private func take(_ lines: [String], into merger: inout TPVEpochMerger) -> [GPSDFix] {
+    private func take(_ lines: [String], into merger: inout TPVEpochMerger) -> [ReceiverFix] {
         lines.compactMap { merger.take(line: Array($0.utf8)) }
     }
 
@@ -23,7 +23,7 @@ import Testing
         let fixes = take(lines, into: &merger)
         // Then the first epoch comes out once, with every field its reports told
         #expect(fixes == [
-            GPSDFix(
+            ReceiverFix(
                 unixTime: t0, coordinate: Coordinate(latitude: 46.5, longitude: 6.5), altitude: 410.5,
                 horizontalAccuracy: 7.5, speed: 3.25, course: 92.5),
         ])

@@ -15,7 +15,7 @@ import Testing
 
     @Test func aFixIsWrittenAsGGAAndRMCInUTCWithDegreesMinutesAndKnots() {
         // Given a fix south and west, on 2026-11-23 at 08:00:00.5 UTC, at 5 m/s heading 270°
-        let fix = NMEAFix(
+        let fix = ReceiverFix(
             unixTime: 1_795_420_800.5, coordinate: Coordinate(latitude: -33.8568, longitude: -151.215),
             altitude: 21.25, horizontalAccuracy: 38, speed: 5, course: 270)
         // When
@@ -32,7 +32,7 @@ import Testing
 
     @Test func roundingNeverWritesSixtyMinutesOrSixtySeconds() {
         // Given a latitude a hair below a whole degree and a time a hair below a whole minute
-        let fix = NMEAFix(unixTime: 1_795_420_859.999, coordinate: Coordinate(latitude: 47.99999999999, longitude: 8.5))
+        let fix = ReceiverFix(unixTime: 1_795_420_859.999, coordinate: Coordinate(latitude: 47.99999999999, longitude: 8.5))
         // When
         let gga = NMEASentenceWriter.gga(fix)
         // Then
@@ -41,8 +41,8 @@ import Testing
 
     @Test func speedAndCourseAreMeasuredFromThePreviousFixWhenMissing() throws {
         // Given two fixes 1 s apart, the second about 11.1 m due north of the first
-        let first = NMEAFix(unixTime: 100, coordinate: Coordinate(latitude: 46.5, longitude: 6.5))
-        let second = NMEAFix(unixTime: 101, coordinate: Coordinate(latitude: 46.5001, longitude: 6.5))
+        let first = ReceiverFix(unixTime: 100, coordinate: Coordinate(latitude: 46.5, longitude: 6.5))
+        let second = ReceiverFix(unixTime: 101, coordinate: Coordinate(latitude: 46.5001, longitude: 6.5))
         // When
         let measured = second.withMotion(since: first)
         // Then

@@ -12,7 +12,7 @@ import Synchronization
 final class NMEAFeed: Sendable {
     private let server: TCPBroadcaster
     private let wallTime: @Sendable () -> Double
-    private let state = Mutex<(startUnix: Double?, previous: NMEAFix?)>((nil, nil))
+    private let state = Mutex<(startUnix: Double?, previous: ReceiverFix?)>((nil, nil))
 
     /// The address clients connect to (the port chosen when 0 was asked for).
     var endpoint: TCPEndpoint { server.localEndpoint }
@@ -33,7 +33,7 @@ final class NMEAFeed: Sendable {
         let text = state.withLock { state -> String in
             let start = state.startUnix ?? wallTime()
             state.startUnix = start
-            let fix = NMEAFix(
+            let fix = ReceiverFix(
                 unixTime: start + sample.time, coordinate: sample.coordinate, altitude: sample.elevation,
                 horizontalAccuracy: sample.horizontalAccuracy, speed: sample.speed, course: sample.course
             ).withMotion(since: state.previous)

@@ -8,7 +8,7 @@ package struct MateTracker: Sendable, Equatable {
     package private(set) var lastReceivedSeq = 0
     package private(set) var progress: MateProgress?
     package private(set) var finish: MateFinish?
-    package private(set) var phase: MateRunPhase = .running
+    package private(set) var phase: MatePhase = .running
     package private(set) var connection: MateConnection = .connected
     /// When anything (a message or a sign of life) last arrived.
     package private(set) var lastHeard: Double
@@ -53,7 +53,7 @@ package struct MateTracker: Sendable, Equatable {
     }
 
     /// Takes a state change if it is newer than anything received; returns whether it was taken.
-    package mutating func receive(seq: Int, _ state: MateRunState) -> Bool {
+    package mutating func receive(seq: Int, _ state: MateStateChange) -> Bool {
         guard seq > lastReceivedSeq else { return false }
         lastReceivedSeq = seq
         guard finish == nil, phase != .cancelled else { return false }

@@ -7,7 +7,7 @@ package enum MateUpdate: Sendable, Equatable {
     /// The sender's run as it stands now.
     case progress(MateProgress)
     /// The sender's run paused, resumed, finished or was cancelled; sent at once.
-    case state(seq: Int, MateRunState)
+    case state(seq: Int, MateStateChange)
 
     /// The sequence number: `progress` and `state` share one counter per sender, so a receiver
     /// drops anything not newer than what it already has.

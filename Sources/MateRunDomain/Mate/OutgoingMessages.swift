@@ -17,7 +17,7 @@ package struct OutgoingMessages: Sendable, Equatable {
     }
 
     /// The `state` message for `state`, with the next `seq`.
-    package mutating func state(_ state: MateRunState) -> MateUpdate {
+    package mutating func state(_ state: MateStateChange) -> MateUpdate {
         lastSeq += 1
         return MateUpdate.state(seq: lastSeq, state)
     }

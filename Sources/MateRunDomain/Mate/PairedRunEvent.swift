@@ -20,7 +20,7 @@ package struct MateView: Sendable, Equatable {
     package var goalMetres: Double
     package var distanceMetres: Double
     package var elapsedSeconds: Double
-    package var phase: MateRunPhase
+    package var phase: MatePhase
     package var connection: MateConnection
     /// Whole seconds since anything was heard from the mate; nil while the connection is fresh.
     package var lastSeenSecondsAgo: Double?
@@ -33,7 +33,7 @@ package struct MateView: Sendable, Equatable {
 
     package init(
         name: String, mode: MateMode, goalMetres: Double, distanceMetres: Double, elapsedSeconds: Double,
-        phase: MateRunPhase, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
+        phase: MatePhase, connection: MateConnection, lastSeenSecondsAgo: Double?, leadMetres: Double,
         combinedMetres: Double, implausible: String? = nil
     ) {
         self.name = name
@@ -51,7 +51,7 @@ package struct MateView: Sendable, Equatable {
 }
 
 /// Where the mate's run stands, as its `state` messages said.
-package enum MateRunPhase: String, Sendable, Equatable {
+package enum MatePhase: String, Sendable, Equatable {
     case running
     /// Auto-paused.
     case paused

@@ -25,7 +25,7 @@ package enum MateMessage: Sendable, Equatable {
     /// Either way: the sender's run as it stands now.
     case progress(MateProgress)
     /// Either way, sent at once: the sender's run paused, resumed, finished or was cancelled.
-    case state(seq: Int, MateRunState)
+    case state(seq: Int, MateStateChange)
     /// Either way, after a second with nothing else to say: "still here"; `seq` is the latest
     /// sequence number the sender has used, nil before its first `progress` or `state`.
     case heartbeat(seq: Int?)

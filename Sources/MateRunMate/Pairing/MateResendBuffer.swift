@@ -8,7 +8,7 @@ import MateRunDomain
 /// (auto-pause edges and the end of a run), so keeping them until then costs little.
 struct MateResendBuffer {
     private var latestProgress: MateProgress?
-    private var states: [(seq: Int, state: MateRunState)] = []
+    private var states: [(seq: Int, state: MateStateChange)] = []
     /// The highest `seq` given to the link so far, nil before the first `progress` or `state`:
     /// what heartbeats carry.
     private(set) var latestSeq: Int?

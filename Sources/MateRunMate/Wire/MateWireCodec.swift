@@ -89,7 +89,7 @@ package enum MateWireCodec {
         return json.frame()
     }
 
-    private static func encode(_ state: MateRunState, into json: inout JSONWriter) {
+    private static func encode(_ state: MateStateChange, into json: inout JSONWriter) {
         switch state {
         case .paused:
             json.field("state", "paused")
@@ -197,7 +197,7 @@ package enum MateWireCodec {
 
     private static func state(_ fields: MateFields) throws(MateWireError) -> MateMessage {
         let seq = try fields.integer("seq", in: MateWireLimits.sequence)
-        let state: MateRunState
+        let state: MateStateChange
         switch try fields.string("state", maxLength: MateWireLimits.reasonLength) {
         case "paused": state = .paused
         case "resumed": state = .resumed

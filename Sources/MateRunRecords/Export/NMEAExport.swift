@@ -5,9 +5,9 @@ import MateRunDomain
 package enum NMEAExport {
     package static func document(_ run: RunRecord) -> String {
         var out = ""
-        var previous: NMEAFix?
+        var previous: ReceiverFix?
         for recorded in run.fixes {
-            let fix = NMEAFix(
+            let fix = ReceiverFix(
                 unixTime: run.summary.header.startedAt + recorded.time, coordinate: recorded.coordinate,
                 altitude: recorded.elevation, horizontalAccuracy: recorded.horizontalAccuracy
             ).withMotion(since: previous)

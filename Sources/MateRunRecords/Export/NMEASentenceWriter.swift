@@ -17,12 +17,12 @@ package enum NMEASentenceWriter {
     private static let knotsPerMetrePerSecond = 3600.0 / 1852.0
 
     /// GGA then RMC for `fix`.
-    package static func sentences(_ fix: NMEAFix) -> String {
+    package static func sentences(_ fix: ReceiverFix) -> String {
         gga(fix) + rmc(fix)
     }
 
     /// `$GPGGA,hhmmss.ss,ddmm.mmmmmm,N,dddmm.mmmmmm,E,1,08,hdop,alt,M,0.0,M,,*CS` CR LF.
-    package static func gga(_ fix: NMEAFix) -> String {
+    package static func gga(_ fix: ReceiverFix) -> String {
         let time = UTCFields(fix.unixTime)
         let hdop = fix.horizontalAccuracy.map { JSONNumberText.fixed(max(0.01, min(99.99, $0 / metresPerHDOP)), decimals: 2) } ?? ""
         let altitude = fix.altitude.map { JSONNumberText.fixed($0, decimals: 1) } ?? ""
@@ -31,7 +31,7 @@ package enum NMEASentenceWriter {
     }
 
     /// `$GPRMC,hhmmss.ss,A,ddmm.mmmmmm,N,dddmm.mmmmmm,E,knots,course,ddmmyy,,,A*CS` CR LF.
-    package static func rmc(_ fix: NMEAFix) -> String {
+    package static func rmc(_ fix: ReceiverFix) -> String {
         let time = UTCFields(fix.unixTime)
         let knots = fix.speed.map { JSONNumberText.fixed($0 * knotsPerMetrePerSecond, decimals: 3) } ?? ""
         let course = fix.course.map { JSONNumberText.fixed($0, decimals: 1) } ?? ""

@@ -279,7 +279,7 @@ enum NMEAFixtures {
         let fixes = log.components(separatedBy: "\r\n").compactMap(ReadFix.init(rmc:))
         guard fixes.count > afterFix else { return nil }
         return fixes.enumerated().map { index, fix in
-            NMEASentenceWriter.sentences(NMEAFix(
+            NMEASentenceWriter.sentences(ReceiverFix(
                 unixTime: fix.unixTime - (index < afterFix ? 0 : seconds), coordinate: fix.coordinate, horizontalAccuracy: 5))
         }.joined()
     }

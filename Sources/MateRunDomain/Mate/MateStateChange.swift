@@ -1,5 +1,5 @@
 /// A change in one side's run that the mate must learn at once rather than at the next progress.
-package enum MateRunState: Sendable, Equatable {
+package enum MateStateChange: Sendable, Equatable {
     /// The runner stopped moving (auto-pause).
     case paused
     /// The runner moves again.
