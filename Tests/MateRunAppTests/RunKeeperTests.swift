@@ -151,22 +151,17 @@ struct RunKeeperTests {
         #expect(kept.outcome?.figures.distanceMetres == 7)
     }
 
-    @Test func heldFixesReachTheRecordingWhenHandedOverAndNotBefore() {
+    @Test func aBlockOfKeptFixesReachesTheRecordingInOneCall() {
         // Given a keeper whose run has begun
         let store = MemoryRecordStore()
         let keeper = keeper(store)
         keeper.begin()
-        // When two seconds of progress are held
-        keeper.hold(keptFix(1, metres: 3, fix: 1))
-        keeper.hold(keptFix(2, metres: 6, fix: 2))
-        // Then nothing has reached the recording yet
-        #expect(store.kept.withLock { $0.fixes.isEmpty })
-        // When the run is about to wait and hands them over
-        keeper.handOver()
-        keeper.handOver()
-        // Then both reach it in one call, in order, and a second hand-over has nothing to add
-        #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2])
-        #expect(store.kept.withLock { $0.handedOver } == [2])
+        // When the run hands over a block of three kept fixes, then one more
+        keeper.record(.kept((1...3).flatMap { keptFixes(Double($0), metres: Double($0) * 3, fix: $0) }))
+        keeper.record(keptFix(4, metres: 12, fix: 4))
+        // Then each block reached the recording in one call, in order
+        #expect(store.kept.withLock { $0.handedOver } == [3, 1])
+        #expect(store.kept.withLock { $0.fixes.map(\.time) } == [1, 2, 3, 4])
     }
 
     @Test func theRunFlowHandsEveryFixOverBeforeItsRunWaitsForTheNext() async {
@@ -213,16 +208,16 @@ struct RunKeeperTests {
         let split = Split(index: 1, distanceMetres: 5, movingSeconds: 2, endElapsedSeconds: 2, elevationGainMetres: 0)
         let lap = Split(index: 1, distanceMetres: 6, movingSeconds: 3, endElapsedSeconds: 3, elevationGainMetres: 0)
         // When a split, a lap, the mate's progress and the finish come between held fixes
-        keeper.hold(keptFix(1, metres: 3, fix: 1))
-        keeper.hold(keptFix(2, metres: 5, fix: 2))
-        keeper.hold(.split(split))
-        keeper.hold(keptFix(3, metres: 6, fix: 3))
-        keeper.hold(.lap(lap))
-        keeper.hold(keptFix(4, metres: 8, fix: 4))
+        keeper.record(keptFix(1, metres: 3, fix: 1))
+        keeper.record(keptFix(2, metres: 5, fix: 2))
+        keeper.record(.split(split))
+        keeper.record(keptFix(3, metres: 6, fix: 3))
+        keeper.record(.lap(lap))
+        keeper.record(keptFix(4, metres: 8, fix: 4))
         keeper.record(mate: MateView(
             name: "Bo", mode: .race, goalMetres: 5000, distanceMetres: 7, elapsedSeconds: 4, phase: .running,
             connection: .connected, lastSeenSecondsAgo: nil, leadMetres: 1, combinedMetres: 15))
-        keeper.hold(keptFix(5, metres: 10, fix: 5))
+        keeper.record(keptFix(5, metres: 10, fix: 5))
         keeper.finish(RunSummary(snapshot: RunSnapshot(elapsedSeconds: 5, movingSeconds: 5, distanceMetres: 10), splits: [split], ending: .stopped))
         // Then the journal has everything in the order it happened
         #expect(store.kept.withLock { $0.order } == [
@@ -230,27 +225,16 @@ struct RunKeeperTests {
         ])
     }
 
-    @Test func aLongBurstIsHandedOverInBlocksWithoutWaitingForItsEnd() {
-        // Given a keeper whose run has begun
-        let store = MemoryRecordStore()
-        let keeper = keeper(store)
-        keeper.begin()
-        // When a burst of 600 seconds is held without a wait
-        for second in 1...600 { keeper.hold(keptFix(Double(second), metres: Double(second) * 3, fix: second)) }
-        // Then blocks of 256 reached the recording as the burst went, and the rest when handed
-        // over, every fix once and in order
-        #expect(store.kept.withLock { $0.handedOver } == [256, 256])
-        keeper.handOver()
-        #expect(store.kept.withLock { $0.handedOver } == [256, 256, 88])
-        #expect(store.kept.withLock { $0.fixes.map(\.time) } == (1...600).map(Double.init))
+    /// A fix the run keeps, with the strap's and the pedometer's figures, as the run hands it over.
+    private func keptFix(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
+        .kept(keptFixes(second, metres: metres, fix: number))
     }
 
-    /// A fix the run keeps, with the strap's and the pedometer's figures.
-    private func keptFix(_ second: Double, metres: Double, fix number: Int) -> RunEvent {
+    private func keptFixes(_ second: Double, metres: Double, fix number: Int) -> [KeptFix] {
         let sample = LocationSample(
             time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
-        return .kept(KeptFix(sample, activity: .running, at: RunSnapshot(
-            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170)))
+        return [KeptFix(sample, activity: .running, at: RunSnapshot(
+            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170))]
     }
 
     @Test func aRunStoppedBeforeItsStartIsNotKept() async {

@@ -41,15 +41,34 @@ struct PacedReplayKeepsTests {
         }
     }
 
+    @Test func aReplayAtFullSpeedHandsItsFixesOverInBlocksAPacedOneEachAsItComes() async throws {
+        // Given ten minutes at 1 Hz, short of a kilometre (a split hands the fixes before it over)
+        var builder = TrackBuilder()
+        builder.north(speed: 1.5, seconds: 600, activity: .walking)
+        let track = builder
+        // When it is replayed at full speed, and paced
+        let full = await keptBlocks(track, clock: UnpacedTestClock())
+        let paced = try await withTimeout { await keptBlocks(track, clock: YieldingPacedClock()) }
+        // Then at full speed the fixes come 256 at a time (the rest at the end), paced one by one,
+        // and both keep the same fixes
+        #expect(full.map(\.count) == [256, 256, full.joined().count - 512])
+        #expect(paced.allSatisfy { $0.count == 1 })
+        #expect(Array(paced.joined()) == Array(full.joined()))
+    }
+
     private func keptFixes(_ track: TrackBuilder, clock: any RunClock) async -> [KeptFix] {
+        Array(await keptBlocks(track, clock: clock).joined())
+    }
+
+    private func keptBlocks(_ track: TrackBuilder, clock: any RunClock) async -> [[KeptFix]] {
         let useCase = DefaultRunningUseCase(
             profile: RunnerProfile(name: "Ada", weightKilograms: 60), goalMetres: nil,
             locationProvider: RecordedSensor(samples: track.samples, clock: clock),
             motionProvider: RecordedSensor(samples: track.motions, clock: clock), clock: clock)
-        var kept: [KeptFix] = []
+        var blocks: [[KeptFix]] = []
         await useCase.events().forEach { event in
-            if case .kept(let fix) = event { kept.append(fix) }
+            if case .kept(let fixes) = event { blocks.append(fixes) }
         }
-        return kept
+        return blocks
     }
 }

@@ -152,17 +152,21 @@ extension RunningUseCaseTests {
 }
 
 extension RunningUseCaseTests {
-    @Test func aRunPacedByItsClockAnnouncesAWaitAfterEveryProgress() async {
+    @Test func aRunPacedByItsClockHandsEachKeptFixOverBeforeItWaits() async {
         // Given a two-minute run paced by the clock, as a live run or a replay at its own speed is
         var track = TrackBuilder()
         track.north(speed: 3, seconds: 120, activity: .running)
         let clock = ManualClock()
         let events = useCase(track, clock: clock).events()
-        // When its events are handed to forEach, noting each wait it announces
+        // When its events are taken, noting progress and kept fixes
         let noted = Task {
             var log: [String] = []
-            await events.forEach(beforeWaiting: { log.append("wait") }) { event in
-                if case .progress = event { log.append("progress") }
+            await events.forEach { event in
+                switch event {
+                case .progress: log.append("progress")
+                case .kept(let fixes): log.append("kept \(fixes.count)")
+                default: break
+                }
             }
             return log
         }
@@ -173,32 +177,11 @@ extension RunningUseCaseTests {
         }
         await drive(clock) { finished.isSet }
         let log = await noted.value
-        // Then every progress is followed by a wait before anything else: what a flow puts off
-        // until the run waits is never held across a second of a paced run
+        // Then every progress is followed by its one kept fix before the run waits for the next
+        // second: a paced run never holds a fix for the history across a second
         let progress = log.indices.filter { log[$0] == "progress" }
         #expect(progress.count == 121)
-        #expect(progress.allSatisfy { $0 + 1 < log.count && log[$0 + 1] == "wait" })
-    }
-
-    @Test func aReplayAtFullSpeedDoesNotWaitBetweenItsEvents() async {
-        // Given a ten-minute run whose samples are all known, unpaced (a replay at --speed max)
-        var track = TrackBuilder()
-        track.north(speed: 3, seconds: 600, activity: .running)
-        let clock = UnpacedTestClock()
-        let events = DefaultRunningUseCase(
-            profile: runner, goalMetres: nil,
-            locationProvider: RecordedSensor(samples: track.samples, clock: clock),
-            motionProvider: RecordedSensor(samples: track.motions, clock: clock),
-            clock: clock).events()
-        // When its events are handed to forEach
-        var waits = 0
-        var progress = 0
-        await events.forEach(beforeWaiting: { waits += 1 }) { event in
-            if case .progress = event { progress += 1 }
-        }
-        // Then all 601 seconds came without a wait: a flow may hold their fixes for one hand-over
-        #expect(progress == 601)
-        #expect(waits == 0)
+        #expect(progress.allSatisfy { $0 + 1 < log.count && log[$0 + 1] == "kept 1" })
     }
 }
 
@@ -220,7 +203,7 @@ extension RunningUseCaseTests {
         // When its events are taken
         var keptTimes: [Double] = []
         await events.forEach { event in
-            if case .kept(let kept) = event { keptTimes.append(kept.fix.time) }
+            if case .kept(let fixes) = event { keptTimes += fixes.map(\.fix.time) }
         }
         // Then the run keeps one fix a second, the one at each second's progress, and the last
         #expect(keptTimes == (0..<600).map(Double.init) + [599.9])

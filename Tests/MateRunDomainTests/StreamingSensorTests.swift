@@ -27,9 +27,9 @@ private final class RunNotes: Sendable {
             switch event {
             case .progress(let snapshot):
                 notes.lastSecond = snapshot.elapsedSeconds
-            case .kept(let kept):
-                notes.keptTimes.append(kept.fix.time)
-                notes.keptAtTheirOwnTime = notes.keptAtTheirOwnTime && kept.elapsedSeconds == kept.fix.time
+            case .kept(let fixes):
+                notes.keptTimes += fixes.map(\.fix.time)
+                notes.keptAtTheirOwnTime = notes.keptAtTheirOwnTime && fixes.allSatisfy { $0.elapsedSeconds == $0.fix.time }
             default:
                 break
             }

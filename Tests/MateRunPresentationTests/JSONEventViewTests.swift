@@ -234,6 +234,6 @@ extension JSONEventView {
         let sample = LocationSample(time: 3, coordinate: Coordinate(latitude: 47, longitude: 8))
         let kept = KeptFix(sample, activity: .running, at: RunSnapshot(elapsedSeconds: 3, distanceMetres: 9))
         // When the JSON view is asked for its line, Then there is none
-        #expect(JSONEventView(profile: RunnerProfile(name: "Ada", weightKilograms: 60)).line(for: .kept(kept)) == nil)
+        #expect(JSONEventView(profile: RunnerProfile(name: "Ada", weightKilograms: 60)).line(for: .kept([kept])) == nil)
     }
 }

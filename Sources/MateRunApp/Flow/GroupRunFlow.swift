@@ -91,8 +91,8 @@ struct GroupRunFlow {
                 taken = .finished(
                     elapsedSeconds: figures.elapsedSeconds, distanceMetres: figures.distanceMetres,
                     reachedGoal: summary.reachedGoal, cancelled: summary.wasCancelled)
-            case .run(.kept(let fix)):
-                keeper?.record(.kept(fix))
+            case .run(.kept(let fixes)):
+                keeper?.record(.kept(fixes))
                 continue
             case .run(let event):
                 keeper?.record(event)

@@ -36,8 +36,8 @@ struct MateFlowCoordinator {
         var final = cancelledBeforeStart()
         for await event in useCase.events() {
             switch event {
-            case .run(.kept(let fix)):
-                keeper?.record(.kept(fix))
+            case .run(.kept(let fixes)):
+                keeper?.record(.kept(fixes))
             case .run(let runEvent):
                 keeper?.record(runEvent)
                 viewModel.take(.event(runEvent))

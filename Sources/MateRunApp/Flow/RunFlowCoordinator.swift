@@ -31,9 +31,9 @@ struct RunFlowCoordinator {
         if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
             screen.show(viewModel.send(.countdown(0)))
             keeper?.begin()
-            await start().events().forEach(beforeWaiting: { keeper?.handOver() }) { event in
+            await start().events().forEach { event in
                 guard case .finished(let summary) = event else {
-                    keeper?.hold(event)
+                    keeper?.record(event)
                     if case .kept = event { return }
                     viewModel.take(.event(event))
                     if case .progress(let snapshot) = event, race != nil {

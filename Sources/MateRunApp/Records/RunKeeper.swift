@@ -5,13 +5,9 @@ import MateRunDomain
 /// at it), each split and lap, the mate's progress, and the ending when it is over.
 ///
 /// Everything kept is what the running use case publishes, never the source's samples: a
-/// replay, a live GPS and a paired run are kept alike, and none is known ahead.
-///
-/// A flow whose run can race ahead of real time (a replay at `--speed max`) takes each event with
-/// `hold` and calls `handOver` whenever the run is about to wait: a burst's fixes then reach the
-/// recording a few hundred at a time rather than one call each, while a run that waits between
-/// fixes (a live one, a replay at its own pace) still hands each over as it comes, as `record`
-/// does.
+/// replay, a live GPS and a paired run are kept alike, and none is known ahead. The run hands
+/// its kept fixes over in blocks (a few hundred at a time in a replay at full speed, each as it
+/// comes in a run that waits between fixes), and the keeper passes each block on as it is.
 ///
 /// A run that cannot be kept still runs: the first failure is told on standard error once, and
 /// nothing more is recorded.
@@ -23,10 +19,6 @@ final class RunKeeper {
     private let report: (String) -> Void
     private var recording: (any RunRecording)?
     private var lastKeptFix: RecordedFix?
-    /// The fixes held since the last `handOver`, in order. Not checked for overlapping access at
-    /// run time: the keeper is not `Sendable`, so one task has it, and none of its calls hands
-    /// the list to code that could reach back into the keeper; the check came at every fix.
-    @exclusivity(unchecked) private var held: [KeptFix] = []
     private var lastMateSecond = -Double.infinity
     private var failed = false
 
@@ -57,50 +49,25 @@ final class RunKeeper {
         }
     }
 
-    /// Keeps what `event` brings, now.
+    /// Keeps what `event` brings: kept fixes, a split, a lap.
     func record(_ event: RunEvent) {
-        hold(event)
-        handOver()
-    }
-
-    /// Keeps what `event` brings; its fixes may be held until `handOver`, or until `heldLimit`
-    /// or more are held.
-    func hold(_ event: RunEvent) {
         switch event {
-        case .kept(let fix):
-            keep(fix)
-            if held.count >= Self.heldLimit { handOver() }
+        case .kept(let fixes):
+            guard let last = fixes.last else { return }
+            lastKeptFix = last.fix
+            attempt { try recording?.record(fixes) }
         case .split(let split):
-            handOver()
             attempt { try recording?.record(split: split) }
         case .lap(let lap):
-            handOver()
             attempt { try recording?.record(lap: lap) }
         case .progress, .paused, .resumed, .gpsLost, .gpsFound, .finished: break
         }
     }
 
-    /// Hands the held fixes to the recording, which may keep the list: the next are held in a
-    /// new one, with room for a whole block after a full one (a burst goes on). After a shorter
-    /// one (a run that waits between fixes) the new list starts small, since the journal's
-    /// writer holds each list it is handed, with its room, until it is written.
-    func handOver() {
-        guard !held.isEmpty else { return }
-        let wasFull = held.count >= Self.heldLimit
-        attempt { try recording?.record(held) }
-        held = []
-        if wasFull { held.reserveCapacity(Self.heldLimit) }
-    }
-
-    /// The most fixes held at once: a burst of a replay at full speed is handed over in blocks of
-    /// this many (about 27 KB), a few milliseconds of its run.
-    private static let heldLimit = 256
-
     /// The mate's figures, kept at most once a second of the mate's run time.
     func record(mate view: MateView) {
         guard view.elapsedSeconds >= lastMateSecond + 1 else { return }
         lastMateSecond = view.elapsedSeconds
-        handOver()
         attempt {
             try recording?.record(mate: MateProgressPoint(elapsedSeconds: view.elapsedSeconds, distanceMetres: view.distanceMetres))
         }
@@ -138,18 +105,12 @@ final class RunKeeper {
             end.time = max(end.time, snapshot.elapsedSeconds)
             end.distanceMetres = snapshot.distanceMetres
             end.movingSeconds = snapshot.movingSeconds
-            keep(KeptFix(end, at: snapshot))
+            lastKeptFix = end
+            attempt { try recording?.record([KeptFix(end, at: snapshot)]) }
         }
-        handOver()
         var kept: RunRecordID?
         attempt { kept = try recording?.finish(outcome, startedAt: start.atEnd(elapsedSeconds: outcome.figures.elapsedSeconds)).id }
         return kept
-    }
-
-    private func keep(_ kept: KeptFix) {
-        lastKeptFix = kept.fix
-        guard !failed else { return }
-        held.append(kept)
     }
 
     private func attempt(_ body: () throws -> Void) {

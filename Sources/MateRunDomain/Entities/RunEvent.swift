@@ -6,10 +6,12 @@
 package indirect enum RunEvent: Sendable, Equatable {
     /// The run's state, at most once per second of run time.
     case progress(RunSnapshot)
-    /// A fix the run keeps for its history, with the run's figures at it: the latest fix at each
-    /// second's progress (just before it), one a later fix superseded before a progress came,
-    /// and the latest at the end (just before `finished`).
-    case kept(KeptFix)
+    /// Fixes the run keeps for its history, in order, each with the run's figures at it: the
+    /// latest fix at each second's progress, one a later fix superseded before a progress came,
+    /// and the latest at the end. They come before the split or lap that follows them, before
+    /// `finished`, and before the run waits for a reading (a replay at full speed: a block of a
+    /// few hundred at a time).
+    case kept([KeptFix])
     /// A kilometre was completed.
     case split(Split)
     /// A pause began: auto-pause (the runner stopped moving) or the runner's own.

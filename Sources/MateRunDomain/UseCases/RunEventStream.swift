@@ -47,12 +47,7 @@ package struct RunEventStream: AsyncSequence, Sendable {
     /// event at hand is handed over with a plain call. A replay at full speed has an event for
     /// every second of run time, and through `for await` each is an async call (a frame on the
     /// task's allocator and a check of the executor, about as much as the view model's work).
-    ///
-    /// `beforeWaiting` is called whenever the next event is not at hand, before waiting for it
-    /// (for a stream, after every event): what `body` put off while events came without a wait
-    /// is then done before the run waits. It is not called when the run ends without a wait:
-    /// what is still put off then is the caller's to finish once this returns.
-    package func forEach(beforeWaiting: () -> Void = {}, _ body: (RunEvent) -> Void) async {
+    package func forEach(_ body: (RunEvent) -> Void) async {
         claim.take("RunEventStream")
         switch source {
         case .source(let source):
@@ -61,16 +56,12 @@ package struct RunEventStream: AsyncSequence, Sendable {
                 case .element(let event): body(event)
                 case .ended: return
                 case .mustWait:
-                    beforeWaiting()
                     guard let event = await source.next() else { return }
                     body(event)
                 }
             }
         case .stream(let stream):
-            for await event in stream {
-                body(event)
-                beforeWaiting()
-            }
+            for await event in stream { body(event) }
         }
     }
 

@@ -98,8 +98,11 @@ private struct RunSteps {
     /// copied in and out of `pending`: it is nearly every event of a run).
     private var progressDue = false
     private var publishedSecond = -1.0
-    /// A progress handed out next keeps the latest fix first (`RunEvent.kept`).
-    private var keepBeforeProgress = false
+    /// The fixes the run kept since the last `RunEvent.kept` went out. They go out together
+    /// before the run waits for a reading, before a split or a lap, at the end, and whenever
+    /// `keptBlock` are waiting: a replay at full speed hands the history a few hundred at a
+    /// time, a run that waits between fixes each as it comes, every kind of run alike.
+    private var kept: [KeptFix] = []
     private(set) var finished = false
 
     init(session: RunSession, merge: SensorMerge, clock: any RunClock, stopSignal: RunStopSignal?,
@@ -121,7 +124,9 @@ private struct RunSteps {
             switch merge.nextWithoutWaiting() {
             case .element(let reading): take(reading)
             case .ended: take(nil)
-            case .mustWait: return .mustWait
+            case .mustWait:
+                guard !kept.isEmpty else { return .mustWait }
+                handOutKept()
             }
         }
     }
@@ -145,11 +150,8 @@ private struct RunSteps {
                 pendingIndex = 0
             }
             guard progressDue else { return nil }
-            if keepBeforeProgress {
-                keepBeforeProgress = false
-                if let kept = session.keepLatestFix(at: session.snapshot) { return .kept(kept) }
-            }
             progressDue = false
+            if let fix = session.keepLatestFix(at: session.snapshot) { keep(fix) }
             return .progress(session.snapshot)
         }
         pendingIndex += 1
@@ -175,12 +177,13 @@ private struct RunSteps {
         if applyCommands() { return }
         switch reading {
         case .location(let sample):
-            if session.mustKeepFix(before: sample), let kept = session.keepLatestFix(at: session.snapshot) {
-                pending.append(.kept(kept))
+            if session.mustKeepFix(before: sample), let fix = session.keepLatestFix(at: session.snapshot) {
+                keep(fix)
             }
             session.record(sample)
         case .motion(let sample): session.record(sample)
         }
+        if session.splits.count > splitCount || session.laps.count > lapCount { handOutKept() }
         for split in session.splits[splitCount...] {
             pending.append(.split(split))
         }
@@ -202,7 +205,6 @@ private struct RunSteps {
         if second > publishedSecond {
             publishedSecond = second
             progressDue = true
-            keepBeforeProgress = true
         }
     }
 
@@ -228,8 +230,29 @@ private struct RunSteps {
         return false
     }
 
+    private mutating func keep(_ fix: KeptFix) {
+        kept.append(fix)
+        if kept.count >= Self.keptBlock { handOutKept() }
+    }
+
+    /// Queues the fixes kept so far as one event. The next list starts with room for a whole
+    /// block after a full one (a burst goes on), small otherwise: the history's writer holds
+    /// each list it is handed, with its room, until it is written.
+    private mutating func handOutKept() {
+        guard !kept.isEmpty else { return }
+        let wasFull = kept.count >= Self.keptBlock
+        pending.append(.kept(kept))
+        kept = []
+        if wasFull { kept.reserveCapacity(Self.keptBlock) }
+    }
+
+    /// The most kept fixes handed out at once (about 27 KB), a few milliseconds of a replay at
+    /// full speed.
+    private static let keptBlock = 256
+
     private mutating func end(_ summary: RunSummary) {
-        if let kept = session.keepLatestFix(at: summary.snapshot) { pending.append(.kept(kept)) }
+        if let fix = session.keepLatestFix(at: summary.snapshot) { kept.append(fix) }
+        handOutKept()
         pending.append(.finished(summary))
         finished = true
     }
