@@ -233,8 +233,10 @@ struct RunKeeperTests {
     private func keptFixes(_ second: Double, metres: Double, fix number: Int) -> [KeptFix] {
         let sample = LocationSample(
             time: Double(number), coordinate: Coordinate(latitude: 47 + Double(number) * 1e-5, longitude: 8), elevation: 410)
-        return [KeptFix(sample, activity: .running, at: RunSnapshot(
-            elapsedSeconds: second, movingSeconds: second, distanceMetres: metres, heartRateBPM: 150, cadenceSPM: 170))]
+        let fix = RecordedFix(
+            time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation, heartRate: 150, cadence: 170,
+            activity: .running, distanceMetres: metres, movingSeconds: second)
+        return [KeptFix(fix, elapsedSeconds: second, caloriesKilocalories: 0, elevationGainMetres: 0)]
     }
 
     @Test func aRunStoppedBeforeItsStartIsNotKept() async {

@@ -231,8 +231,8 @@ extension JSONEventView {
 @Suite struct KeptFixLineTests {
     @Test func aKeptFixHasNoLineOfItsOwnItGoesToTheHistory() {
         // Given a fix the run keeps
-        let sample = LocationSample(time: 3, coordinate: Coordinate(latitude: 47, longitude: 8))
-        let kept = KeptFix(sample, activity: .running, at: RunSnapshot(elapsedSeconds: 3, distanceMetres: 9))
+        let fix = RecordedFix(time: 3, coordinate: Coordinate(latitude: 47, longitude: 8), distanceMetres: 9, movingSeconds: 3)
+        let kept = KeptFix(fix, elapsedSeconds: 3, caloriesKilocalories: 0, elevationGainMetres: 0)
         // When the JSON view is asked for its line, Then there is none
         #expect(JSONEventView(profile: RunnerProfile(name: "Ada", weightKilograms: 60)).line(for: .kept([kept])) == nil)
     }

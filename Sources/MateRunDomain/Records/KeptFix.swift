@@ -23,15 +23,4 @@ package struct KeptFix: Sendable, Equatable, BitwiseCopyable {
             fix, elapsedSeconds: snapshot.elapsedSeconds, caloriesKilocalories: snapshot.caloriesKilocalories,
             elevationGainMetres: snapshot.elevationGainMetres)
     }
-
-    /// The fix the sensor delivered, kept with the figures `snapshot` has: the heart rate and
-    /// cadence then, what the runner was doing (`activity`), and the run's distance and moving time.
-    package init(_ sample: LocationSample, activity: Activity?, at snapshot: RunSnapshot) {
-        self.init(
-            RecordedFix(
-                time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
-                heartRate: snapshot.heartRateBPM, cadence: snapshot.cadenceSPM, horizontalAccuracy: sample.horizontalAccuracy,
-                activity: activity, distanceMetres: snapshot.distanceMetres, movingSeconds: snapshot.movingSeconds),
-            at: snapshot)
-    }
 }

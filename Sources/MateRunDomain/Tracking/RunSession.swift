@@ -95,14 +95,21 @@ package struct RunSession: Sendable {
             lapCount: ledger.laps.count)
     }
 
-    /// The latest fix delivered, with `figures` (the run as it stands), for the history, unless
-    /// the run kept it already (a loss of signal keeps no made-up points). The use case keeps a
-    /// fix at each second's progress, and at the end with the final figures.
-    package mutating func keepLatestFix(at figures: RunSnapshot) -> KeptFix? {
-        guard let fix = unkept else { return nil }
+    /// The latest fix delivered, with the run's figures as they stand (those a snapshot now
+    /// would have), for the history, unless the run kept it already (a loss of signal keeps no
+    /// made-up points). The use case keeps a fix at each second's progress, and at the end.
+    package mutating func keepLatestFix() -> KeptFix? {
+        guard let sample = unkept else { return nil }
         unkept = nil
-        lastKeptTime = fix.time
-        return KeptFix(fix, activity: activity, at: figures)
+        lastKeptTime = sample.time
+        let moving = movingSeconds
+        return KeptFix(
+            RecordedFix(
+                time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
+                heartRate: body.heartRate(at: elapsedSeconds), cadence: isPaused ? nil : body.cadence(at: elapsedSeconds),
+                horizontalAccuracy: sample.horizontalAccuracy, activity: activity, distanceMetres: distanceMetres,
+                movingSeconds: moving),
+            elapsedSeconds: elapsedSeconds, caloriesKilocalories: caloriesKilocalories, elevationGainMetres: elevation.gain)
     }
 
     /// Whether the fix not kept yet must be kept now, with the figures as they stand, because

@@ -151,7 +151,7 @@ private struct RunSteps {
             }
             guard progressDue else { return nil }
             progressDue = false
-            if let fix = session.keepLatestFix(at: session.snapshot) { keep(fix) }
+            if let fix = session.keepLatestFix() { keep(fix) }
             return .progress(session.snapshot)
         }
         pendingIndex += 1
@@ -177,7 +177,7 @@ private struct RunSteps {
         if applyCommands() { return }
         switch reading {
         case .location(let sample):
-            if session.mustKeepFix(before: sample), let fix = session.keepLatestFix(at: session.snapshot) {
+            if session.mustKeepFix(before: sample), let fix = session.keepLatestFix() {
                 keep(fix)
             }
             session.record(sample)
@@ -251,7 +251,7 @@ private struct RunSteps {
     private static let keptBlock = 256
 
     private mutating func end(_ summary: RunSummary) {
-        if let fix = session.keepLatestFix(at: summary.snapshot) { kept.append(fix) }
+        if let fix = session.keepLatestFix() { kept.append(fix) }
         handOutKept()
         pending.append(.finished(summary))
         finished = true
