@@ -59,7 +59,7 @@ struct NATSTunnelPipe {
     private func receive(into local: TCPConnection) async {
         var expected = 1
         receiving: for await message in inbound.messages {
-            switch verdict(message, expected: expected) {
+            switch Self.verdict(message, on: inbound.subject, from: peerKey, expected: expected) {
             case .next(close: true), .gap:
                 break receiving
             case .next(close: false):
@@ -84,9 +84,10 @@ struct NATSTunnelPipe {
         try client.publish(outbound, payload: payload, headers: NATSHeaders(fields))
     }
 
-    /// Judges `message` when `expected` is the next `Seq`: the signature first, so that only the
-    /// far side's own messages advance the sequence or reveal a gap.
-    func verdict(_ message: NATSMessage, expected: Int) -> Verdict {
+    /// Judges `message`, received on `subject` from the side whose key is `peerKey`, when
+    /// `expected` is the next `Seq`: the signature first, so that only the far side's own
+    /// messages advance the sequence or reveal a gap.
+    static func verdict(_ message: NATSMessage, on subject: String, from peerKey: Ed25519PublicKey, expected: Int) -> Verdict {
         guard let headers = message.headers, let seqText = headers["Seq"], let seq = Int(seqText), seq > 0,
             String(seq) == seqText
         else { return .forged }
@@ -94,7 +95,7 @@ struct NATSTunnelPipe {
         guard closeText == nil || closeText == "1" else { return .forged }
         let close = closeText != nil
         guard !close || message.payload.isEmpty else { return .forged }
-        let input = NATSPairSigning.streamInput(subject: inbound.subject, seq: seq, close: close, payload: message.payload)
+        let input = NATSPairSigning.streamInput(subject: subject, seq: seq, close: close, payload: message.payload)
         guard NATSPairSigning.isSigned(input, by: peerKey, signature: headers["Sig"]) else { return .forged }
         if seq < expected { return .replayed }
         if seq > expected { return .gap }
