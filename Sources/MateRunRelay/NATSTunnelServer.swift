@@ -22,6 +22,7 @@ package final class NATSTunnelServer: Sendable {
     /// Connection ids already dialled: a replayed dial opens nothing.
     private let usedIDs = Mutex<Set<String>>([])
     private let counter = NATSTunnelDropCounter()
+    private let answerBudget = Mutex(NATSTunnelAnswerBudget())
 
     /// A tunnel with a new host key and a new secret, for joiners through `client`.
     package init(client: NATSClient, listener: SocketPairListener) throws(CryptoError) {
@@ -52,7 +53,7 @@ package final class NATSTunnelServer: Sendable {
                     continue
                 }
                 if NATSTunnelDial.isProbe(request) {
-                    answer(replyTo, id: "", joinerKeyText: "", "served")
+                    if withinBudget() { answer(replyTo, id: "", joinerKeyText: "", "served") }
                     continue
                 }
                 switch admit(request) {
@@ -75,7 +76,13 @@ package final class NATSTunnelServer: Sendable {
 
     private func refuse(_ replyTo: String, _ request: NATSMessage, _ refusal: NATSTunnelDial.Refusal) {
         counter.count(.refusedDial)
+        guard withinBudget() else { return }
         answer(replyTo, id: request.headers?["Id"] ?? "", joinerKeyText: request.headers?["Key"] ?? "", "refused", reason: refusal.rawValue)
+    }
+
+    /// Whether a probe or a refusal may be answered now (`NATSTunnelAnswerBudget`).
+    private func withinBudget() -> Bool {
+        answerBudget.withLock { $0.take(now: .now) }
     }
 
     private func answer(_ replyTo: String, id: String, joinerKeyText: String, _ answer: String, reason: String = "") {
