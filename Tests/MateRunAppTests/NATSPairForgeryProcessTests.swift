@@ -8,8 +8,9 @@ import Testing
 /// A pair through NATS that nobody else on the server can forge, replay or end (issue 30): real
 /// `host --via` and `join --via` processes race while a stranger who sees every `materun.pair`
 /// message publishes forged, altered and replayed copies of them; and the same pair over
-/// `tls://` and with an NKEY user.
-@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
+/// `tls://` and with an NKEY user. One pair at a time: each is two replaying processes, and the
+/// suites beside it on a 2-core machine need the CPU too.
+@Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
 struct NATSPairForgeryProcessTests {
     static let bound = Duration.seconds(150)
 
