@@ -48,16 +48,24 @@ package final class NATSTunnelClient: Sendable {
         }
     }
 
-    /// Carries every connection the dialer opens, until cancelled; later dials throw.
+    /// Carries every connection the dialer opens, until cancelled or drained; later dials throw.
     package func run() async {
+        let watching = Task { await closeAllOnDisconnect() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [self] in await closeAllOnDisconnect() }
             for await carriage in opened {
                 group.addTask { [self] in await carry(carriage) }
             }
-            group.cancelAll()
         }
+        watching.cancel()
         openedSink.finish()
+    }
+
+    /// Opens no more connections and waits, at most `bound`, for the carried ones to end: one
+    /// ends once its local end has closed and its last bytes and `Close` are published. So the
+    /// mate protocol's last frames (its `finished`, its `bye`) are out before the NATS client closes.
+    package func drain(within bound: Duration) async {
+        openedSink.finish()
+        await NATSTunnelDrain.wait(within: bound) { [self] in live.withLock { $0.isEmpty } }
     }
 
     /// Asks the room's server for a carried connection, within `timeout`, and returns the local
@@ -74,7 +82,10 @@ package final class NATSTunnelClient: Sendable {
             let (carried, handed) = try TCPConnection.pair(
                 remote: client.options.url.endpoint, options: NATSTunnelPipe.localOptions, otherOptions: options)
             let carriage = NATSTunnelCarriage(id: id, local: carried, inbound: inbound, hostKey: hostKey)
+            // Live from now on, not from when `run()` takes it: a drain must wait for it.
+            live.withLock { $0[id] = carried }
             guard case .enqueued = openedSink.yield(carriage) else {
+                _ = live.withLock { $0.removeValue(forKey: id) }
                 carried.abort()
                 handed.abort()
                 throw NATSTunnelError.closed(room: subjects.room)
@@ -126,7 +137,6 @@ package final class NATSTunnelClient: Sendable {
     }
 
     private func carry(_ carriage: NATSTunnelCarriage) async {
-        live.withLock { $0[carriage.id] = carriage.local }
         let pipe = NATSTunnelPipe(
             client: client, outbound: subjects.toServer(carriage.id), inbound: carriage.inbound, ownKey: key,
             peerKey: carriage.hostKey, drops: counter)

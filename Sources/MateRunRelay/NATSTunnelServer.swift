@@ -120,6 +120,13 @@ package final class NATSTunnelServer: Sendable {
         }
     }
 
+    /// Waits, at most `bound`, for the carried connections to end (see `NATSTunnelClient.drain`),
+    /// so that the host's last frames are out before the NATS client closes. Call before
+    /// cancelling `run`.
+    package func drain(within bound: Duration) async {
+        await NATSTunnelDrain.wait(within: bound) { [self] in live.withLock { $0.isEmpty } }
+    }
+
     /// A NATS connection that dropped may have lost bytes in flight: every carried connection is
     /// closed, and the dialling side comes back on a new one.
     private func closeAllOnDisconnect() async {

@@ -203,6 +203,48 @@ struct NATSTunnelTests {
         await nats.stop()
     }
 
+    @Test func aDrainedTunnelPublishesTheLastBytesWrittenBeforeItsNATSClientCloses() async throws {
+        let nats = try await NATSServerProcess.start()
+        // A service that keeps everything it receives until the connection ends.
+        let service = SocketPairListener(backlog: 8)
+        let received = Task { () -> [UInt8] in
+            guard let connection = try? await service.accept(options: NATSTunnelPipe.localOptions) else { return [] }
+            var bytes: [UInt8] = []
+            do {
+                for try await chunk in connection.frames { bytes += chunk }
+            } catch {}
+            return bytes
+        }
+        let hostClient = try await NATSClient.connect(NATSClientOptions(url: nats.url))
+        let server = try NATSTunnelServer(client: hostClient, listener: service)
+        let dials = try await server.open()
+        let served = Task { await server.run(dials) }
+        let joinClient = try await NATSClient.connect(NATSClientOptions(url: nats.url))
+        let tunnel = try await NATSTunnelClient(client: joinClient, code: server.code)
+        let carrying = Task { await tunnel.run() }
+        let dialer = tunnel.dialer
+        let local = try await withTimeout { try await dialer.dial(timeout: .seconds(5), options: NATSTunnelPipe.localOptions) }
+
+        // Given a connection whose last 400 lines are written and that closes at once, when the
+        // tunnel is drained and then its NATS client closed (as a process that ends does),
+        var sent: [UInt8] = []
+        for index in 0..<400 {
+            let line = Array("the last words, line \(index)\n".utf8)
+            sent += line
+            try await local.send(line)
+        }
+        local.close()
+        await tunnel.drain(within: .seconds(5))
+        await joinClient.close()
+        // then every byte reached the service, and the signed Close ended its connection.
+        #expect(try await withTimeout(30) { await received.value } == sent)
+        carrying.cancel()
+        served.cancel()
+        service.close()
+        await hostClient.close()
+        await nats.stop()
+    }
+
     private func receive(_ count: Int, from local: TCPConnection) async throws -> [UInt8] {
         try await withTimeout {
             var received: [UInt8] = []

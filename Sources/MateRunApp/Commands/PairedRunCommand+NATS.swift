@@ -76,6 +76,7 @@ extension PairedRunCommand {
                 outcome = .failure(CommandFailure("\(error)"))
             }
             await host.close()
+            await tunnel.drain(within: Self.drainBound)
             group.cancelAll()
             return outcome
         }
@@ -125,10 +126,14 @@ extension PairedRunCommand {
         } catch {
             outcome = .failure(error)
         }
+        await tunnel.drain(within: Self.drainBound)
         await client.close()
         tellDropped(tunnel.drops, screen: screen)
         return try outcome.get()
     }
+
+    /// How long the end of a run waits for the last carried frames to go out through NATS.
+    static let drainBound = Duration.seconds(2)
 
     /// A code of the right shape, for the error that says what a code looks like.
     static let exampleCode = "k2x9q7wm4abcdefg-h5st7vx2yz3n"
