@@ -48,7 +48,8 @@ extension PairedRunCommand {
         }
         // The mate protocol's code is the room, public: the secret was proved at the dial, and
         // only a dial that proved it reaches this host (PROTOCOL.md section 12).
-        let host = MateHost(source: carried, code: tunnel.code.room, hostName: profile.name, terms: terms)
+        let host = MateHost(
+            source: carried, code: tunnel.code.room, hostName: profile.name, hostSport: scenario.sport, terms: terms)
         let code = tunnel.code.description
         screen.summaryFields { [Self.droppedField(tunnel.drops)] }
         screen.announce(
