@@ -14,7 +14,7 @@ import PackageDescription
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto, TLS
 //   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
-//   MateRunRelay         byte streams carried through NATS, no port → NATS, Socket
+//   MateRunRelay         byte streams carried through NATS, signed, no port → NATS, Socket, Crypto
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
 //   MateRunGPSD          a real GPS: gpsd's JSON client, live sensors → Domain, Socket, JSON
 //   MateRunApp           composition root, flows, command line     → all
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto", "MateRunTLS"], swiftSettings: packageCMO),
         .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
-        .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket"], swiftSettings: packageCMO),
+        .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunCrypto"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "CEpoll"),
@@ -98,7 +98,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "MateRunRelayTests",
-            dependencies: ["MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+            dependencies: [
+                "MateRunRelay", "MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunNATSTestSupport", "MateRunCrypto",
+            ]),
         .testTarget(
             name: "MateRunGroupTests",
             dependencies: ["MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport"]),

@@ -18,8 +18,8 @@
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
 #   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
 #                        (no sockets of its own, no scenario, screen or app code)
-#   MateRunRelay         NATS, Socket, Synchronization: TCP byte streams carried through NATS,
-#                        knowing nothing of what they carry (no Domain, no mate words)
+#   MateRunRelay         NATS, Socket, Crypto, Synchronization: TCP byte streams carried through NATS,
+#                        signed, knowing nothing of what they carry (no Domain, no mate words)
 #   MateRunWeb           CEpoll, Foundation, Glibc, Dispatch, Synchronization: the live page's HTTP server,
 #                        knowing nothing of runs (the page and its events are handed to it)
 # and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
@@ -50,7 +50,7 @@ MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|D
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|MateRunTLS|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
-MateRunRelay MateRunNATS|MateRunSocket|Foundation|FoundationEssentials|Synchronization
+MateRunRelay MateRunNATS|MateRunSocket|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
 MateRunWeb CEpoll|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES
 }

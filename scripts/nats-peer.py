@@ -5,13 +5,16 @@ group: joins a materun group by its code (section 11), runs a steady simulated r
 group's speed, reports once a wall second, and prints the group's result as one JSON line
 {"type":"result","place":..,"runners":..}. Exit 0 when the result arrived and this runner is in it.
 
-pair: joins a `materun host --via` as its mate (sections 2-7 carried as in section 12): hello,
-terms, accept, pongs, the agreed start, progress once a wall second, the finish and bye; prints
-{"type":"pair_result","result":"won"|"lost"|"team_finished",...}. Exit 0 when the pair finished.
+pair: joins a `materun host --via` as its mate (sections 2-7 carried as in section 12): a dial
+that proves the code's secret, signed with a key of its own; the host's signed answer checked
+against the room; then, every message signed and checked both ways, hello, terms, accept, pongs,
+the agreed start, progress once a wall second, the finish and bye; prints
+{"type":"pair_result","result":"won"|"lost"|"team_finished",...,"nats_dropped":{...}}.
+Exit 0 when the pair finished. Needs PyNaCl (pip install nkeys brings it).
 
 usage: scripts/nats-peer.py group|pair --via nats://HOST:PORT --code CODE [--name NAME] [--mps 3.2]
 """
-import argparse, json, os, random, socket, string, sys, time
+import argparse, base64, hashlib, hmac, json, os, random, socket, string, sys, time
 from urllib.parse import urlparse, unquote
 
 
@@ -118,43 +121,132 @@ class NATS:
         return None
 
 
+class PairSigning:
+    """Section 12.4's signing inputs and texts: Ed25519 through PyNaCl (what `pip install nkeys`
+    brings), HMAC-SHA-256 and SHA-256 from the standard library."""
+
+    def __init__(self, room, secret):
+        from nacl.signing import SigningKey
+        self.room, self.secret = room, secret
+        self.key = SigningKey.generate()
+        self.key_text = self.text(bytes(self.key.verify_key))
+
+    @staticmethod
+    def text(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    @staticmethod
+    def raw(text):
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+    @staticmethod
+    def fingerprint(raw_key):
+        return base64.b32encode(hashlib.sha256(raw_key).digest()).decode().lower()[:16]
+
+    def dial_headers(self, conn):
+        proof_input = f"materun pair dial\n{self.room}\n{conn}\n{self.key_text}".encode()
+        proof = self.text(hmac.new(self.secret.encode(), proof_input, hashlib.sha256).digest())
+        sig = self.key.sign(proof_input + f"\n{proof}".encode()).signature
+        return [("Id", conn), ("Key", self.key_text), ("Proof", proof), ("Sig", self.text(sig))]
+
+    def host_key(self, headers, conn):
+        """The host's key when `headers` is its answer to dial `conn`, signed by the key of the
+        room's fingerprint; else None."""
+        from nacl.signing import VerifyKey
+        try:
+            raw_key = self.raw(headers["key"])
+            if self.fingerprint(raw_key) != self.room:
+                return None
+            answer_input = (f"materun pair answer\n{self.room}\n{conn}\n{self.key_text}\n"
+                            f"{headers['answer']}\n{headers.get('reason', '')}").encode()
+            VerifyKey(raw_key).verify(answer_input, self.raw(headers["sig"]))
+            return VerifyKey(raw_key)
+        except Exception:
+            return None
+
+    def stream_sig(self, subject, seq, close, payload):
+        return self.text(self.key.sign(f"materun pair stream\n{subject}\n{seq}\n{1 if close else 0}\n".encode() + payload).signature)
+
+    @staticmethod
+    def stream_signed(host_key, subject, seq, close, payload, sig):
+        try:
+            host_key.verify(f"materun pair stream\n{subject}\n{seq}\n{1 if close else 0}\n".encode() + payload, PairSigning.raw(sig))
+            return True
+        except Exception:
+            return False
+
+
 def pair(args):
-    """Section 11: a carried connection to the host's room, then sections 4-6 over it."""
+    """Section 12: a signed dial into the host's room, a carried connection, sections 4-6 over it."""
     deadline = time.time() + args.timeout
-    room = f"materun.pair.{args.code}"
+    room_code, _, secret = args.code.lower().partition("-")
+    if len(room_code) != 16 or len(secret) != 12:
+        raise SystemExit("a code through NATS is ROOM-SECRET: 16 characters, a dash, 12 more")
+    signing = PairSigning(room_code, secret)
+    room = f"materun.pair.{room_code}"
     nats = NATS(args.via)
     inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
-    nats.subscribe(inbox + ".*")
+    nats.subscribe(inbox)
     conn = "".join(random.choice(string.ascii_letters + string.digits) for _ in range(16))
-    nats.subscribe(f"{room}.stream.{conn}.down")
-    nats.publish(f"{room}.dial", conn.encode(), reply=inbox + ".1")
-    sent_seq, received_seq, pending = 0, 0, b""
+    up, down = f"{room}.stream.{conn}.up", f"{room}.stream.{conn}.down"
+    nats.subscribe(down)
+    block = b"NATS/1.0\r\n" + b"".join(f"{k}: {v}\r\n".encode() for k, v in signing.dial_headers(conn)) + b"\r\n"
+    nats.send(f"HPUB {room}.dial {inbox} {len(block)} {len(block)}\r\n".encode() + block + b"\r\n")
+    sent_seq, received_seq, pending, host_key, no_responders_at = 0, 0, b"", None, None
+    dropped = {"bad_signature": 0, "replayed": 0}
 
-    def send(frame):
+    def publish_signed(data, close=False):
         nonlocal sent_seq
         sent_seq += 1
-        data = json.dumps(frame, separators=(",", ":")).encode() + b"\n"
-        nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Seq", sent_seq)], data)
+        headers = [("Seq", sent_seq)] + ([("Close", "1")] if close else []) + [("Sig", signing.stream_sig(up, sent_seq, close, data))]
+        nats.publish_with_headers(up, headers, data)
+
+    def send(frame):
+        publish_signed(json.dumps(frame, separators=(",", ":")).encode() + b"\n")
 
     def frames(until):
-        """Mate frames from the host, in order, until `until` (a wall time); [] on a quiet wait."""
-        nonlocal received_seq, pending
+        """Mate frames from the host, in order, until `until` (a wall time); [] on a quiet wait.
+        Only what the host signed counts: the rest is dropped and counted."""
+        nonlocal received_seq, pending, host_key, no_responders_at
+        if no_responders_at is not None and time.time() > no_responders_at + 1:
+            raise SystemExit(f"no host with code {args.code}")
         message = nats.next_message(min(deadline, until))
         if message is None:
             return []
         subject, _, status = message
-        if subject.startswith(inbox):
+        headers = nats.last_headers
+        if subject == inbox:
+            if host_key is not None:
+                return []
             if status == b"503":
-                raise SystemExit(f"no host with code {args.code}")
-            if nats.last_raw != b"ok":
-                raise SystemExit("the host refused the connection")
-            send({"type": "hello", "version": 1, "name": args.name, "code": args.code})
+                # Anyone who saw the dial can forge a 503: believed when no signed answer follows.
+                no_responders_at = no_responders_at or time.time()
+                return []
+            key = signing.host_key(headers, conn) if "answer" in headers else None
+            if key is None:
+                dropped["bad_signature"] += 1
+                return []
+            if headers["answer"] != "ok":
+                raise SystemExit(f"the host refused the connection ({headers.get('reason')})")
+            host_key = key
+            # Inside the carried stream the code is the room: the secret was proved at the dial.
+            send({"type": "hello", "version": 1, "name": args.name, "code": room_code})
             return []
-        if "close" in nats.last_headers:
-            raise SystemExit("the host closed the connection")
-        if nats.last_headers.get("seq") != str(received_seq + 1):
+        close = "close" in headers
+        seq_text = headers.get("seq", "")
+        if host_key is None or not seq_text.isdigit() or not PairSigning.stream_signed(
+                host_key, down, int(seq_text), close, nats.last_raw, headers.get("sig", "")):
+            dropped["bad_signature"] += 1
+            return []
+        seq = int(seq_text)
+        if seq <= received_seq:
+            dropped["replayed"] += 1
+            return []
+        if seq > received_seq + 1:
             raise SystemExit("a carried message was lost")
-        received_seq += 1
+        received_seq = seq
+        if close:
+            raise SystemExit("the host closed the connection")
         pending += nats.last_raw
         out = []
         while b"\n" in pending:
@@ -204,7 +296,7 @@ def pair(args):
                 mate_finish = mate_finish or frame
         if own_finish is not None and mate_finish is not None:
             send({"type": "bye", "reason": "finished", "message": "run over"})
-            nats.publish_with_headers(f"{room}.stream.{conn}.up", [("Close", "1")], b"")
+            publish_signed(b"", close=True)
             nats.send(b"PING\r\n")
             if terms["mode"] == "team":
                 result = "team_finished"
@@ -213,7 +305,8 @@ def pair(args):
             else:
                 result = "lost"
             print(json.dumps({"type": "pair_result", "result": result, "mate": mate_name, "mode": terms["mode"],
-                              "distance_m": own_finish["distance_m"], "elapsed_s": own_finish["elapsed_s"]}), flush=True)
+                              "distance_m": own_finish["distance_m"], "elapsed_s": own_finish["elapsed_s"],
+                              "nats_dropped": dropped}), flush=True)
             return 0
     raise SystemExit("the pair did not finish before the timeout")
 

@@ -1,3 +1,4 @@
+import MateRunCrypto
 import MateRunNATS
 import MateRunSocket
 import Synchronization
@@ -5,20 +6,40 @@ import Synchronization
 /// The dialling end of a tunnel: opens connections carried through NATS to the room's server and
 /// hands each back as one end of a local socket pair (`dialer`), so that a client (a mate joiner)
 /// talks to the service behind the room as if it had connected to it, and nothing listens.
+///
+/// It makes a key of its own for the pair, proves the code's secret in every dial without sending
+/// it, takes only answers signed by the key whose fingerprint is the room, and signs every byte it
+/// sends (PROTOCOL.md section 12). What fails a check is counted in `drops`.
 package final class NATSTunnelClient: Sendable {
     package let subjects: NATSTunnelSubjects
+    private let code: NATSPairCode
     private let client: NATSClient
+    private let key: Ed25519PrivateKey
+    private let keyText: String
     private let opened: AsyncStream<NATSTunnelCarriage>
     private let openedSink: AsyncStream<NATSTunnelCarriage>.Continuation
     private let live = Mutex<[String: TCPConnection]>([:])
+    private let counter = NATSTunnelDropCounter()
 
-    /// Checks that someone serves `room` (throws `NATSError.noResponders` when nobody does).
-    package init(client: NATSClient, room: String) async throws(NATSError) {
+    /// After a `503` ("no responders", which anyone can forge to an inbox it has seen), how long
+    /// a signed answer may still come before the room is taken for unserved.
+    static let noRespondersGrace = Duration.seconds(1)
+
+    /// Checks that the host of `code`'s room serves it (a signed `served`); throws
+    /// `NATSError.noResponders` when nobody does, `NATSError.timedOut` when nobody signed an answer.
+    package init(client: NATSClient, code: NATSPairCode, timeout: Duration = .seconds(10)) async throws {
         self.client = client
-        subjects = NATSTunnelSubjects(room: room)
+        self.code = code
+        subjects = NATSTunnelSubjects(room: code.room)
+        key = try NATSPairSigning.newKey()
+        keyText = NATSPairSigning.text(key.publicKey.rawBytes)
         (opened, openedSink) = AsyncStream.makeStream(of: NATSTunnelCarriage.self)
-        _ = try await client.request(subjects.dial, payload: [], timeout: .seconds(10))
+        let answer = try await request(headers: nil, id: "", joinerKeyText: "", timeout: timeout)
+        guard answer == .served else { throw NATSTunnelError.refused(room: code.room, answer: "\(answer)") }
     }
+
+    /// What was dropped so far: forged answers, and forged or replayed messages on any connection.
+    package var drops: NATSTunnelDrops { counter.drops }
 
     /// Dials the room's server: each dial opens a carried connection, while `run()` runs.
     package var dialer: StreamDialer {
@@ -27,16 +48,24 @@ package final class NATSTunnelClient: Sendable {
         }
     }
 
-    /// Carries every connection the dialer opens, until cancelled; later dials throw.
+    /// Carries every connection the dialer opens, until cancelled or drained; later dials throw.
     package func run() async {
+        let watching = Task { await closeAllOnDisconnect() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [self] in await closeAllOnDisconnect() }
             for await carriage in opened {
                 group.addTask { [self] in await carry(carriage) }
             }
-            group.cancelAll()
         }
+        watching.cancel()
         openedSink.finish()
+    }
+
+    /// Opens no more connections and waits, at most `bound`, for the carried ones to end: one
+    /// ends once its local end has closed and its last bytes and `Close` are published. So the
+    /// mate protocol's last frames (its `finished`, its `bye`) are out before the NATS client closes.
+    package func drain(within bound: Duration) async {
+        openedSink.finish()
+        await NATSTunnelDrain.wait(within: bound) { [self] in live.withLock { $0.isEmpty } }
     }
 
     /// Asks the room's server for a carried connection, within `timeout`, and returns the local
@@ -45,13 +74,18 @@ package final class NATSTunnelClient: Sendable {
         let id = NATSTunnelID.random()
         let inbound = try client.subscribe(subjects.toClient(id))
         do {
-            let answer = try await client.request(subjects.dial, payload: Array(id.utf8), timeout: timeout)
-            guard answer.payload == Array("ok".utf8) else {
-                throw NATSTunnelError.refused(room: subjects.room, answer: String(decoding: answer.payload, as: UTF8.self))
+            let headers = try NATSTunnelDial.requestHeaders(room: code.room, id: id, key: key, secret: code.secret)
+            let answer = try await request(headers: headers, id: id, joinerKeyText: keyText, timeout: timeout)
+            guard case .ok(let hostKey) = answer else {
+                throw NATSTunnelError.refused(room: subjects.room, answer: "\(answer)")
             }
             let (carried, handed) = try TCPConnection.pair(
                 remote: client.options.url.endpoint, options: NATSTunnelPipe.localOptions, otherOptions: options)
-            guard case .enqueued = openedSink.yield(NATSTunnelCarriage(id: id, local: carried, inbound: inbound)) else {
+            let carriage = NATSTunnelCarriage(id: id, local: carried, inbound: inbound, hostKey: hostKey)
+            // Live from now on, not from when `run()` takes it: a drain must wait for it.
+            live.withLock { $0[id] = carried }
+            guard case .enqueued = openedSink.yield(carriage) else {
+                _ = live.withLock { $0.removeValue(forKey: id) }
                 carried.abort()
                 handed.abort()
                 throw NATSTunnelError.closed(room: subjects.room)
@@ -63,10 +97,50 @@ package final class NATSTunnelClient: Sendable {
         }
     }
 
+    /// Publishes a dial (or, without headers, a probe) to the room with a reply inbox of its own
+    /// and waits for the host's signed answer. Answers that fail the check are counted and
+    /// skipped; a `503` is believed only when no signed answer follows within the grace.
+    private func request(headers: NATSHeaders?, id: String, joinerKeyText: String, timeout: Duration) async throws
+        -> NATSTunnelDial.Answer
+    {
+        let inbox = try client.subscribe("_INBOX.\(NATSClient.randomToken())")
+        let deadline = ContinuousClock.now + timeout
+        let timer = Task {
+            try? await Task.sleep(until: deadline)
+            inbox.unsubscribe()
+        }
+        defer {
+            timer.cancel()
+            inbox.unsubscribe()
+        }
+        try client.publish(subjects.dial, payload: [], replyTo: inbox.subject, headers: headers)
+        var noResponders: Task<Void, Never>?
+        defer { noResponders?.cancel() }
+        for await message in inbox.messages {
+            if message.headers?.status == 503, message.payload.isEmpty {
+                if noResponders == nil {
+                    noResponders = Task {
+                        try? await Task.sleep(for: Self.noRespondersGrace)
+                        inbox.unsubscribe()
+                    }
+                }
+                continue
+            }
+            guard let answer = NATSTunnelDial.answer(message, room: code.room, id: id, joinerKeyText: joinerKeyText) else {
+                counter.count(.badSignature)
+                continue
+            }
+            return answer
+        }
+        if noResponders != nil { throw NATSError.noResponders(subject: subjects.dial) }
+        throw NATSError.timedOut("a signed answer from the host of room \(code.room)")
+    }
+
     private func carry(_ carriage: NATSTunnelCarriage) async {
-        live.withLock { $0[carriage.id] = carriage.local }
-        await NATSTunnelPipe.run(
-            local: carriage.local, client: client, outbound: subjects.toServer(carriage.id), inbound: carriage.inbound)
+        let pipe = NATSTunnelPipe(
+            client: client, outbound: subjects.toServer(carriage.id), inbound: carriage.inbound, ownKey: key,
+            peerKey: carriage.hostKey, drops: counter)
+        await pipe.run(local: carriage.local)
         _ = live.withLock { $0.removeValue(forKey: carriage.id) }
     }
 
@@ -85,4 +159,6 @@ struct NATSTunnelCarriage: Sendable {
     let local: TCPConnection
     /// The far side's bytes for this connection.
     let inbound: NATSSubscription
+    /// The host's key, which signed the answer and must sign every byte received.
+    let hostKey: Ed25519PublicKey
 }

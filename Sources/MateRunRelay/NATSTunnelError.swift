@@ -1,6 +1,6 @@
 /// Why a tunnel could not open a carried connection, naming the room.
 package enum NATSTunnelError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The side serving the room answered the dial with something other than `ok`.
+    /// The host of the room answered, signed, with something other than `ok`; `answer` says what.
     case refused(room: String, answer: String)
     /// The tunnel no longer carries connections (its `run()` has ended).
     case closed(room: String)

@@ -1,3 +1,4 @@
+import MateRunCrypto
 import MateRunNATS
 import MateRunSocket
 import Synchronization
@@ -6,19 +7,36 @@ import Synchronization
 /// `SocketPairListener` a local service (a mate host) accepts from, and piping the bytes through
 /// NATS. Both ends dial out to the NATS server and nothing listens: the service is reachable only
 /// through the room, and names each connection's peer as the NATS server it came through.
+///
+/// It holds the pair's host key: its fingerprint is the room, it signs every answer and every
+/// byte sent, and only a dial that proves the code's secret (PROTOCOL.md section 12.3) opens a
+/// connection, once per connection id. What fails a check is counted in `drops`.
 package final class NATSTunnelServer: Sendable {
     package let subjects: NATSTunnelSubjects
+    /// The code to give the joiner: the room and the secret.
+    package let code: NATSPairCode
     private let client: NATSClient
     private let listener: SocketPairListener
+    private let key: Ed25519PrivateKey
     private let live = Mutex<[String: TCPConnection]>([:])
+    /// Connection ids already dialled: a replayed dial opens nothing.
+    private let usedIDs = Mutex<Set<String>>([])
+    private let counter = NATSTunnelDropCounter()
+    private let answerBudget = Mutex(NATSTunnelAnswerBudget())
 
-    package init(client: NATSClient, room: String, listener: SocketPairListener) {
+    /// A tunnel with a new host key and a new secret, for joiners through `client`.
+    package init(client: NATSClient, listener: SocketPairListener) throws(CryptoError) {
+        key = try NATSPairSigning.newKey()
+        code = NATSPairCode(room: try NATSPairCode.room(of: key.publicKey), secret: try NATSPairCode.randomSecret())
         self.client = client
-        subjects = NATSTunnelSubjects(room: room)
+        subjects = NATSTunnelSubjects(room: code.room)
         self.listener = listener
     }
 
-    /// Subscribes to the room's dial requests; call before telling anyone the room.
+    /// What was dropped so far: refused dials, and forged or replayed messages on any connection.
+    package var drops: NATSTunnelDrops { counter.drops }
+
+    /// Subscribes to the room's dial requests; call before telling anyone the code.
     package func open() async throws(NATSError) -> NATSSubscription {
         let dials = try client.subscribe(subjects.dial)
         try await client.flush()
@@ -30,34 +48,62 @@ package final class NATSTunnelServer: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in await closeAllOnDisconnect() }
             for await request in dials.messages {
-                guard let replyTo = request.replyTo else { continue }
-                let id = String(decoding: request.payload, as: UTF8.self)
-                guard NATSTunnelID.isValid(id) else {
-                    // A probe (empty payload): the room is served.
-                    try? client.publish(replyTo, payload: Array("ok".utf8))
+                guard let replyTo = request.replyTo else {
+                    counter.count(.refusedDial)
                     continue
                 }
-                group.addTask { [self] in await carry(id: id, replyTo: replyTo) }
+                if NATSTunnelDial.isProbe(request) {
+                    if withinBudget() { answer(replyTo, id: "", joinerKeyText: "", "served") }
+                    continue
+                }
+                switch admit(request) {
+                case .success(let dial):
+                    group.addTask { [self] in await carry(dial, replyTo: replyTo) }
+                case .failure(let refusal):
+                    refuse(replyTo, request, refusal)
+                }
             }
             group.cancelAll()
         }
     }
 
-    private func carry(id: String, replyTo: String) async {
-        guard let (inbound, local) = await connect(id) else {
-            try? client.publish(replyTo, payload: Array("refused".utf8))
+    /// Checks a dial and takes its id: each id opens one connection, ever.
+    private func admit(_ request: NATSMessage) -> Result<NATSTunnelDial.Request, NATSTunnelDial.Refusal> {
+        NATSTunnelDial.check(request.headers, room: subjects.room, secret: code.secret).flatMap { dial in
+            usedIDs.withLock { $0.insert(dial.id).inserted } ? .success(dial) : .failure(.usedID)
+        }
+    }
+
+    private func refuse(_ replyTo: String, _ request: NATSMessage, _ refusal: NATSTunnelDial.Refusal) {
+        counter.count(.refusedDial)
+        guard withinBudget() else { return }
+        answer(replyTo, id: request.headers?["Id"] ?? "", joinerKeyText: request.headers?["Key"] ?? "", "refused", reason: refusal.rawValue)
+    }
+
+    /// Whether a probe or a refusal may be answered now (`NATSTunnelAnswerBudget`).
+    private func withinBudget() -> Bool {
+        answerBudget.withLock { $0.take(now: .now) }
+    }
+
+    private func answer(_ replyTo: String, id: String, joinerKeyText: String, _ answer: String, reason: String = "") {
+        guard let headers = try? NATSTunnelDial.answerHeaders(
+            room: subjects.room, id: id, joinerKeyText: joinerKeyText, answer: answer, reason: reason, hostKey: key)
+        else { return }
+        try? client.publish(replyTo, payload: [], headers: headers)
+    }
+
+    private func carry(_ dial: NATSTunnelDial.Request, replyTo: String) async {
+        guard let (inbound, local) = await connect(dial.id) else {
+            counter.count(.refusedDial)
+            answer(replyTo, id: dial.id, joinerKeyText: dial.joinerKeyText, "refused", reason: NATSTunnelDial.Refusal.unavailable.rawValue)
             return
         }
-        do {
-            try client.publish(replyTo, payload: Array("ok".utf8))
-        } catch {
-            local.close()
-            inbound.unsubscribe()
-            return
-        }
-        live.withLock { $0[id] = local }
-        await NATSTunnelPipe.run(local: local, client: client, outbound: subjects.toClient(id), inbound: inbound)
-        _ = live.withLock { $0.removeValue(forKey: id) }
+        answer(replyTo, id: dial.id, joinerKeyText: dial.joinerKeyText, "ok")
+        live.withLock { $0[dial.id] = local }
+        let pipe = NATSTunnelPipe(
+            client: client, outbound: subjects.toClient(dial.id), inbound: inbound, ownKey: key, peerKey: dial.joinerKey, drops: counter)
+        await pipe.run(local: local)
+        _ = live.withLock { $0.removeValue(forKey: dial.id) }
     }
 
     /// Subscribes to connection `id`'s inbound bytes (and makes sure the server has the
@@ -72,6 +118,13 @@ package final class NATSTunnelServer: Sendable {
             inbound.unsubscribe()
             return nil
         }
+    }
+
+    /// Waits, at most `bound`, for the carried connections to end (see `NATSTunnelClient.drain`),
+    /// so that the host's last frames are out before the NATS client closes. Call before
+    /// cancelling `run`.
+    package func drain(within bound: Duration) async {
+        await NATSTunnelDrain.wait(within: bound) { [self] in live.withLock { $0.isEmpty } }
     }
 
     /// A NATS connection that dropped may have lost bytes in flight: every carried connection is

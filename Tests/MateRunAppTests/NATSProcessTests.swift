@@ -33,7 +33,7 @@ struct NATSProcessTests {
         #expect(joiner["result"] as? String == "team_finished")
     }
 
-    @Test func aStrangerWithoutTheCodeFindsNoHost() async throws {
+    @Test func aStrangerWithoutTheCodeFindsNoHostAndOneWithoutTheSecretIsRefused() async throws {
         let executable = try requireMateRunExecutable()
         let server = try await NATSServerProcess.start()
         let deadline = ContinuousClock.now + Self.bound
@@ -41,17 +41,29 @@ struct NATSProcessTests {
             "host", arguments: ["host", scenario("race-fast-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--mode", "race", "--json"],
             executable: executable)
         defer { host.kill() }
-        _ = try #require(try await host.firstEvent("listening", before: deadline), "no listening line: \(host.tail)")
-        let stranger = try MateRunProcess(
-            "stranger", arguments: [
-                "join", scenario("race-steady-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--code", "guessedcode1", "--json",
-            ], executable: executable)
+        let listening = try #require(try await host.firstEvent("listening", before: deadline), "no listening line: \(host.tail)")
+        let room = try #require((listening["code"] as? String)?.split(separator: "-").first)
+        let stranger = try join("aaaaaaaaaaaaaaaa-bbbbbbbbbbbb", server: server, label: "stranger", executable: executable)
         #expect(try await stranger.exitStatus(before: deadline) == 1)
-        #expect(stranger.errorLines.contains { $0.contains("no host with code guessedcode1") })
+        #expect(stranger.errorLines.contains { $0.contains("no host with code aaaaaaaaaaaaaaaa-bbbbbbbbbbbb") }, "\(stranger.errorLines)")
+        // The room is public (anyone on the server sees it): without the secret it opens nothing.
+        let guesser = try join("\(room)-bbbbbbbbbbbb", server: server, label: "guesser", executable: executable)
+        #expect(try await guesser.exitStatus(before: deadline) == 1)
+        #expect(guesser.errorLines.contains { $0.contains("refused the connection (wrong_secret") }, "\(guesser.errorLines)")
+        let typo = try join("guessedcode1", server: server, label: "typo", executable: executable)
+        #expect(try await typo.exitStatus(before: deadline) == 2)
+        #expect(typo.errorLines.contains { $0.contains("--code: a code through NATS is") }, "\(typo.errorLines)")
         #expect(host.isRunning)
         host.interrupt()
         _ = try await host.exitStatus(before: deadline)
         await server.stop()
+    }
+
+    private func join(_ code: String, server: NATSServerProcess, label: String, executable: String) throws -> MateRunProcess {
+        try MateRunProcess(
+            label, arguments: [
+                "join", scenario("race-steady-5k.json"), "--via", "nats://127.0.0.1:\(server.port)", "--code", code, "--json",
+            ], executable: executable)
     }
 
     @Test func aHostAndAJoinerThroughNATSNeverHoldAListeningSocket() async throws {

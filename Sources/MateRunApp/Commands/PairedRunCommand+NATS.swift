@@ -1,5 +1,5 @@
 import MateRunDomain
-import MateRunGroup
+import MateRunJSON
 import MateRunMate
 import MateRunNATS
 import MateRunPresentation
@@ -13,9 +13,12 @@ import MateRunSocket
 /// Nothing listens, on either side: the host's `MateHost` accepts from a `SocketPairListener` that
 /// its `NATSTunnelServer` fills with each connection the joiner opens through the room, and the
 /// joiner's `MateJoiner` dials through a `NATSTunnelClient`, which hands it one end of a local
-/// socket pair per connection. The mate protocol, its code check and wrong-code budget, and the
-/// pair's rules are the direct link's, unchanged; a NATS connection that drops or a server that
-/// restarts closes the carried connection, and the joiner resumes as after any cut.
+/// socket pair per connection. The tunnel proves the code's secret at each dial and signs every
+/// byte both ways (PROTOCOL.md section 12), so that nobody else on the server can join, speak for
+/// a side or end the pair; inside it, the mate protocol and the pair's rules are the direct
+/// link's, with the room as the code. A NATS connection that drops or a server that restarts
+/// closes the carried connection, and the joiner resumes as after any cut. What either side
+/// dropped is told at the end (`nats_dropped`).
 extension PairedRunCommand {
     func runAsHostThroughNATS(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
@@ -27,20 +30,28 @@ extension PairedRunCommand {
             throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
         }
         let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: options.run.speed.factor)
-        // The code names the room on the server too, so it is long and random, not six digits.
-        let code = GroupCode.random()
         let client: NATSClient
         let carried = SocketPairListener(backlog: Int(MateProtocol.listenBacklog))
-        let host = MateHost(source: carried, code: code, hostName: profile.name, terms: terms)
         let tunnel: NATSTunnelServer
         let dials: NATSSubscription
         do {
             client = try await NATSClient.connect(natsOptions)
-            tunnel = NATSTunnelServer(client: client, room: code, listener: carried)
-            dials = try await tunnel.open()
         } catch {
             throw CommandFailure("cannot pair through \(url): \(error)")
         }
+        do {
+            tunnel = try NATSTunnelServer(client: client, listener: carried)
+            dials = try await tunnel.open()
+        } catch {
+            await client.close()
+            throw CommandFailure("cannot pair through \(url): \(error)")
+        }
+        // The mate protocol's code is the room, public: the secret was proved at the dial, and
+        // only a dial that proved it reaches this host (PROTOCOL.md section 12).
+        let host = MateHost(
+            source: carried, code: tunnel.code.room, hostName: profile.name, hostSport: scenario.sport, terms: terms)
+        let code = tunnel.code.description
+        screen.summaryFields { [Self.droppedField(tunnel.drops)] }
         screen.announce(
             PairingView.listeningFields(via: url.description, code: code, terms: terms),
             text: PairingView.listeningText(via: url.description, code: code, terms: terms))
@@ -66,10 +77,12 @@ extension PairedRunCommand {
                 outcome = .failure(CommandFailure("\(error)"))
             }
             await host.close()
+            await tunnel.drain(within: Self.drainBound)
             group.cancelAll()
             return outcome
         }
         await client.close()
+        tellDropped(tunnel.drops, screen: screen)
         return try outcome.get()
     }
 
@@ -79,6 +92,11 @@ extension PairedRunCommand {
     ) async throws(CommandFailure) -> Int32 {
         let natsOptions = try options.login.clientOptions(via: options.via ?? "", environment: container.environment)
         let url = natsOptions.url
+        guard let code = NATSPairCode(parsing: options.code) else {
+            throw CommandFailure(
+                "--code: a code through NATS is the host's 16 letters and digits, a dash and 12 more (e.g. \(Self.exampleCode)), not \(options.code)",
+                status: ExitStatus.usage, usage: HelpText.usage(for: "join"))
+        }
         screen.announce(PairingView.connectingFields(via: url.description), text: PairingView.connectingText(address: url.description))
         let client: NATSClient
         let tunnel: NATSTunnelClient
@@ -88,27 +106,52 @@ extension PairedRunCommand {
             throw CommandFailure("cannot reach \(url): \(error)")
         }
         do {
-            tunnel = try await NATSTunnelClient(client: client, room: options.code)
+            tunnel = try await NATSTunnelClient(client: client, code: code)
         } catch NATSError.noResponders {
             await client.close()
-            throw CommandFailure("no host with code \(options.code) on \(url)")
+            throw CommandFailure("no host with code \(code) on \(url)")
         } catch {
             await client.close()
             throw CommandFailure("\(error)")
         }
+        screen.summaryFields { [Self.droppedField(tunnel.drops)] }
         let carrying = Task { await tunnel.run() }
         defer { carrying.cancel() }
         let outcome: Result<Int32, CommandFailure>
         do {
             outcome = .success(try await pairAndRun(scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea) {
                 try await MateJoiner(
-                    dialer: tunnel.dialer, code: options.code, name: profile.name, sport: scenario.sport
+                    dialer: tunnel.dialer, code: code.room, name: profile.name, sport: scenario.sport
                 ).pair()
             })
         } catch {
             outcome = .failure(error)
         }
+        await tunnel.drain(within: Self.drainBound)
         await client.close()
+        tellDropped(tunnel.drops, screen: screen)
         return try outcome.get()
+    }
+
+    /// How long the end of a run waits for the last carried frames to go out through NATS.
+    static let drainBound = Duration.seconds(2)
+
+    /// A code of the right shape, for the error that says what a code looks like.
+    static let exampleCode = "k2x9q7wm4abcdefg-h5st7vx2yz3n"
+
+    /// The summary's `nats_dropped`: what this side received through NATS and dropped.
+    static func droppedField(_ drops: NATSTunnelDrops) -> JSONMember {
+        ("nats_dropped", .object([
+            ("bad_signature", .integer(drops.badSignature)), ("replayed", .integer(drops.replayed)),
+            ("refused_dials", .integer(drops.refusedDials)),
+        ]))
+    }
+
+    /// Tells the person, on standard error, what was dropped, when anything was.
+    private func tellDropped(_ drops: NATSTunnelDrops, screen: any RunScreen) {
+        guard drops.total > 0 else { return }
+        screen.messageWriter(
+            "materun: dropped through NATS: \(drops.badSignature) with a bad signature, \(drops.replayed) replayed, "
+                + "\(drops.refusedDials) dials refused")
     }
 }

@@ -8,6 +8,7 @@ final class JSONEventScreen: RunScreen {
     private let errors: OutputSink
     private let lines: RunEventLines
     private let paced: Bool
+    private var transportFields: @Sendable () -> [JSONMember] = { [] }
 
     init(sink: OutputSink, errors: OutputSink, profile: RunnerProfile, paced: Bool) {
         self.sink = sink
@@ -38,7 +39,7 @@ final class JSONEventScreen: RunScreen {
         _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
         kept: RunRecordID?
     ) {
-        emit(lines.summary(summary, state: state, pair: pair, kept: kept))
+        emit(lines.summary(summary, state: state, pair: pair, kept: kept, transport: transportFields()))
         sink.flush()
     }
 
@@ -48,6 +49,10 @@ final class JSONEventScreen: RunScreen {
     ) {
         emit(lines.summary(summary, group: group, kept: kept))
         sink.flush()
+    }
+
+    func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {
+        transportFields = fields
     }
 
     var messageWriter: @Sendable (String) -> Void {

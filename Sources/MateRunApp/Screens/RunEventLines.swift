@@ -19,10 +19,13 @@ struct RunEventLines {
         return view.line(for: event, extraFields: MateSummaryView.progressFields(mate) + [GhostView.progressField(ghost)] + extra)
     }
 
-    /// The summary line of a solo or paired run.
-    func summary(_ summary: RunSummary, state: RunningViewModel.State, pair: PairedRunSummary?, kept: RunRecordID?) -> String {
+    /// The summary line of a solo or paired run; `transport`, what the pair's transport adds.
+    func summary(
+        _ summary: RunSummary, state: RunningViewModel.State, pair: PairedRunSummary?, kept: RunRecordID?, transport: [JSONMember] = []
+    ) -> String {
         let ghost = state.ghostResult.map { [GhostView.summaryField($0)] } ?? []
-        return view.summaryLine(summary, extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + ghost + Self.runID(kept))
+        return view.summaryLine(
+            summary, extraFields: (pair.map(MateSummaryView.jsonFields) ?? []) + ghost + transport + Self.runID(kept))
     }
 
     /// The summary line of a group run, with the group's result.

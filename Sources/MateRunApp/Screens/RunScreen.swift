@@ -25,6 +25,10 @@ protocol RunScreen: AnyObject {
     /// An event that is not a run event (e.g. the host's `listening`): `fields` for JSON, `text`
     /// for people.
     func announce(_ fields: [JSONMember], text: String)
+    /// Fields a paired run's transport adds to the summary line (`--json`), asked for when the run
+    /// is over: a pair through NATS tells what it dropped (`nats_dropped`). Screens for people
+    /// leave them out: the command tells people on standard error.
+    func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember])
     /// Writes a message for the person on standard error (a host's notice), from any task: the
     /// live panel puts it above itself, so that the panel is never garbled by it.
     var messageWriter: @Sendable (String) -> Void { get }
@@ -34,6 +38,8 @@ protocol RunScreen: AnyObject {
 }
 
 extension RunScreen {
+    func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {}
+
     /// For people: the result screen, then the group's table under it, then where it was kept.
     func finishGroup(
         _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, group: JSONMember, table: [String],

@@ -109,6 +109,10 @@ final class ScreenWithLivePage: RunScreen {
 
     var messageWriter: @Sendable (String) -> Void { person.messageWriter }
 
+    func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {
+        person.summaryFields(fields)
+    }
+
     func restore() {
         person.restore()
         page.restore()

@@ -1,0 +1,68 @@
+import Foundation
+import MateRunCrypto
+
+/// What each party of a pair through NATS signs, byte for byte (PROTOCOL.md section 12.4), and
+/// the base64url text keys, proofs and signatures travel as.
+///
+/// Each input starts with its own words, so that a signature or a proof made for one purpose is
+/// never valid for another, and names the room, the connection and both keys it concerns, so
+/// that nothing signed for one pair or one connection is good in another.
+enum NATSPairSigning {
+    /// What the joiner's HMAC proof covers, keyed by the code's secret.
+    static func proofInput(room: String, id: String, joinerKey: String) -> [UInt8] {
+        Array("materun pair dial\n\(room)\n\(id)\n\(joinerKey)".utf8)
+    }
+
+    /// What the joiner signs in a dial: the proof's input and the proof.
+    static func dialInput(room: String, id: String, joinerKey: String, proof: String) -> [UInt8] {
+        proofInput(room: room, id: id, joinerKey: joinerKey) + Array("\n\(proof)".utf8)
+    }
+
+    /// What the host signs in its answer to a dial (`id` and `joinerKey` as the dial gave them,
+    /// empty for a probe).
+    static func answerInput(room: String, id: String, joinerKey: String, answer: String, reason: String) -> [UInt8] {
+        Array("materun pair answer\n\(room)\n\(id)\n\(joinerKey)\n\(answer)\n\(reason)".utf8)
+    }
+
+    /// What the sender of a carried message signs: the subject (room, connection, direction),
+    /// the sequence number, whether it closes, and the payload.
+    static func streamInput(subject: String, seq: Int, close: Bool, payload: [UInt8]) -> [UInt8] {
+        Array("materun pair stream\n\(subject)\n\(seq)\n\(close ? 1 : 0)\n".utf8) + payload
+    }
+
+    /// RFC 4648 base64url without padding.
+    static func text(_ bytes: [UInt8]) -> String {
+        var text = Data(bytes).base64EncodedString()
+        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        while text.hasSuffix("=") { text.removeLast() }
+        return text
+    }
+
+    /// The bytes of base64url text without padding; nil for anything else.
+    static func bytes(_ text: String) -> [UInt8]? {
+        guard text.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x5F
+        }) else { return nil }
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
+        return Data(base64Encoded: standard).map(Array.init)
+    }
+
+    /// Whether `signatureText` is `key`'s signature of `input`; false for unreadable text and
+    /// when the check cannot be made.
+    static func isSigned(_ input: [UInt8], by key: Ed25519PublicKey, signature signatureText: String?) -> Bool {
+        guard let signatureText, let signature = bytes(signatureText) else { return false }
+        return (try? key.isValidSignature(signature, for: input)) == true
+    }
+
+    /// A public key from its base64url text; nil for anything but 32 bytes.
+    static func publicKey(_ text: String?) -> Ed25519PublicKey? {
+        guard let text, let raw = bytes(text) else { return nil }
+        return try? Ed25519PublicKey(rawBytes: raw)
+    }
+
+    /// A new signing key from the platform's secure generator.
+    static func newKey() throws(CryptoError) -> Ed25519PrivateKey {
+        try Ed25519PrivateKey(seed: try SecureRandom.bytes(count: Ed25519PrivateKey.seedLength))
+    }
+}
