@@ -53,10 +53,10 @@ struct GroupOverNATSTests {
     @Test func fiftyRunnersAndAHostileOneRunToOneResultAndASpectatorArrivingLateSeesTheBoardAtOnce() async throws {
         let server = try await NATSServerProcess.start()
         let coordinatorClient = try await connect(server)
-        let code = GroupCode.random()
-        let coordinator = GroupCoordinator(
-            client: coordinatorClient, code: code,
-            terms: GroupTerms(mode: .race, goalMetres: 100, startWhen: 51, countdownSeconds: 0.2), now: Self.now)
+        let coordinator = try GroupCoordinator(
+            client: coordinatorClient, terms: GroupTerms(mode: .race, goalMetres: 100, startWhen: 51, countdownSeconds: 0.2),
+            now: Self.now)
+        let code = coordinator.codes
         let session = try await coordinator.open()
         let serving = Task { await coordinator.run(session) }
 
@@ -73,7 +73,7 @@ struct GroupOverNATSTests {
         let members = joined
         // A spectator arriving now sees the fifty at once, before the next board is due.
         let spectatorClient = try await connect(server)
-        let boards = try await GroupSpectator.watch(client: spectatorClient, code: code)
+        let boards = try await GroupSpectator.watch(client: spectatorClient, code: GroupCodes(watch: code.watch, secret: nil)).boards
         let first = try await next(boards, within: 60)
         #expect(first?.board.phase == .gathering)
         #expect(first?.runners == 50)
@@ -128,16 +128,17 @@ struct GroupOverNATSTests {
     @Test func aTeamStopsEveryoneAtItsGoalAndAStrangerWithoutTheCodeFindsNoGroup() async throws {
         let server = try await NATSServerProcess.start()
         let client = try await connect(server)
-        let code = GroupCode.random()
-        let coordinator = GroupCoordinator(
-            client: client, code: code, terms: GroupTerms(mode: .team, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .team, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let code = coordinator.codes
         let session = try await coordinator.open()
         let serving = Task { await coordinator.run(session) }
         let ann = try await GroupMembership.join(client: client, code: code, name: "Ann")
         let bo = try await GroupMembership.join(client: client, code: code, name: "Bo")
         // A stranger guessing a code reaches nobody.
         await #expect(throws: NATSError.self) {
-            _ = try await GroupMembership.join(client: client, code: GroupCode.random(), name: "Stranger", timeout: .seconds(5))
+            let guessed = GroupCodes(watch: String(repeating: "a", count: 16), secret: String(repeating: "b", count: 12))
+            _ = try await GroupMembership.join(client: client, code: guessed, name: "Stranger", timeout: .seconds(5))
         }
         coordinator.startNow()
         let stops = try await withTimeout(30) {
@@ -171,6 +172,36 @@ struct GroupOverNATSTests {
         let final = try #require(await serving.value)
         #expect(final.runners.map(\.name) == ["Ann", "Bo"])
         #expect(final.teamMetres == 212)
+        await client.close()
+        await server.stop()
+    }
+
+    @Test func aWatchCodeCannotJoinAWrongSecretIsRefusedWithAReasonAndATakenNameToo() async throws {
+        let server = try await NATSServerProcess.start()
+        let client = try await connect(server)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let session = try await coordinator.open()
+        let serving = Task { await coordinator.run(session) }
+        let code = coordinator.codes
+        // Given Ann in the group
+        let ann = try await GroupMembership.join(client: client, code: code, name: "Ann")
+        // When a spectator tries its watch code, then it cannot even ask
+        await #expect(throws: GroupRefused(reason: "a watch code cannot join: give the join code")) {
+            _ = try await GroupMembership.join(client: client, code: GroupCodes(watch: code.watch, secret: nil), name: "Spy")
+        }
+        // And a guessed secret is refused, with the reason, not silence
+        await #expect(throws: GroupRefused(reason: "the join code is wrong (its proof does not check)")) {
+            _ = try await GroupMembership.join(client: client, code: GroupCodes(watch: code.watch, secret: "aaaaaaaaaaaa"), name: "Guess")
+        }
+        // And a second Ann is refused
+        await #expect(throws: GroupRefused(reason: "the name Ann is taken in this group")) {
+            _ = try await GroupMembership.join(client: client, code: code, name: "Ann")
+        }
+        // And the coordinator counted the one join it could not take in (the wrong secret)
+        #expect(coordinator.dropped.value == 1)
+        #expect(ann.dropped.value == 0)
+        serving.cancel()
         await client.close()
         await server.stop()
     }
