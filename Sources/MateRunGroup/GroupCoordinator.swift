@@ -143,7 +143,7 @@ package final class GroupCoordinator: Sendable {
 
     private func check(join message: NATSMessage) -> Result<CheckedJoin, JoinRefusal> {
         guard let request = GroupWire.joinRequest(message.payload) else {
-            return .failure(JoinRefusal(reason: "the join could not be read (PROTOCOL.md section 11.3)", id: nil))
+            return .failure(JoinRefusal(reason: "the join could not be read (PROTOCOL.md section 11.4)", id: nil))
         }
         guard let keyBytes = GroupBase64URL.decode(request.key), let key = try? Ed25519PublicKey(rawBytes: keyBytes),
             let id = try? GroupCodes.fingerprint(of: key)

@@ -6,7 +6,7 @@ import MateRunPresentation
 import Testing
 
 /// `watch --json` prints each board with every field the coordinator published (PROTOCOL.md §10
-/// and §11.3), written again from what the spectator read and checked.
+/// and §11.4), written again from what the spectator read and checked.
 @Suite struct WatchBoardTests {
     /// What `watch --json` prints for a board the coordinator published as `bytes`.
     private func watchLine(_ bytes: [UInt8]) throws -> String {

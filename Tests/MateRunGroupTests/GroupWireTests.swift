@@ -62,7 +62,7 @@ import Testing
     @Test func aStandingIsWrittenAsProtocolMdShowsIt() throws {
         // Given the middle runner of three in a team run
         let standing = try #require(GroupStanding(board: teamOfThree, id: "b"))
-        // When its standing is written, then the bytes are section 11.3's, fields in its order
+        // When its standing is written, then the bytes are section 11.4's, fields in its order
         #expect(String(decoding: GroupWire.standing(standing, seq: 42), as: UTF8.self) == """
             {"type":"standing","seq":42,"phase":"running","place":2,"runners":3,"goal_m":5000.0,"leader":{"name":"Ann \\"A\\"","distance_m":300.0},\
             "ahead":{"name":"Ann \\"A\\"","gap_m":100.0,"gap_s":50.0,"status":"running"},\
