@@ -205,4 +205,48 @@ struct GroupOverNATSTests {
         await client.close()
         await server.stop()
     }
+
+    @Test func aFloodOfJoinsAndBoardRequestsFillsNothingStartsNothingAndGetsAFewAnswers() async throws {
+        let server = try await NATSServerProcess.start()
+        let client = try await connect(server)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 200, startWhen: 2, maxRunners: 5), now: Self.now)
+        let session = try await coordinator.open()
+        let serving = Task { await coordinator.run(session) }
+        let subjects = coordinator.subjects
+        // Given a stranger who knows the watch code, with an inbox of its own
+        let stranger = try await connect(server)
+        let inbox = try stranger.subscribe("_INBOX.stranger")
+        try await stranger.flush()
+        // When it sends 2,000 joins that prove nothing and 2,000 board requests at once
+        for index in 0..<2000 {
+            let join = GroupWire.joinRequest(.init(name: "Flood \(index)", key: "AAAA", proof: "AAAA"))
+            try stranger.publish(subjects.join, payload: join, replyTo: inbox.subject)
+            try stranger.publish(subjects.boardNow, payload: [], replyTo: inbox.subject)
+        }
+        try await stranger.flush()
+        let counting = Task {
+            var answers = 0
+            for await _ in inbox.messages { answers += 1 }
+            return answers
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        inbox.unsubscribe()
+        let answered = await counting.value
+        // Then a few are answered, the rest dropped and counted: 100 joins at once and 5 boards,
+        // and 1.5 s of the rates after them (50 and 3 a second)
+        #expect(answered > 0 && answered <= 100 + 5 + 2 * (50 + 3), "\(answered) answers")
+        // (every join is dropped, answered or not: none proves the code; a board answered is not)
+        #expect((3_980...4_000).contains(coordinator.dropped.value), "\(coordinator.dropped.value) dropped")
+        // And an honest runner still gets in, and the group of one has not started
+        let ann = try await GroupMembership.join(client: client, code: coordinator.codes, name: "Ann")
+        let board = try await GroupSpectator.watch(client: stranger, code: GroupCodes(watch: coordinator.codes.watch, secret: nil))
+        let first = try await next(board.boards, within: 10)
+        #expect(first?.board.phase == .gathering && first?.runners == 1)
+        #expect(ann.dropped.value == 0)
+        serving.cancel()
+        await stranger.close()
+        await client.close()
+        await server.stop()
+    }
 }
