@@ -83,7 +83,8 @@ package struct GroupCoordinatorCheck: Sendable {
 
     private mutating func coordinatorKey(_ headers: NATSHeaders?) -> Ed25519PublicKey? {
         guard let key = GroupSignature.key(in: headers) else { return nil }
-        if key == trusted { return key }
+        // The key taken before, with its OpenSSL key object already made.
+        if let trusted, key == trusted { return trusted }
         guard (try? GroupCodes.fingerprint(of: key)) == watch else { return nil }
         trusted = key
         return key
