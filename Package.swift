@@ -13,7 +13,7 @@ import PackageDescription
 //   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto, TLS
-//   MateRunGroup         group runs and spectators over NATS       → Domain, NATS, JSON
+//   MateRunGroup         group runs and spectators over NATS, signed → Domain, NATS, JSON, Crypto
 //   MateRunRelay         byte streams carried through NATS, signed, no port → NATS, Socket, Crypto
 //   MateRunRecords       the run history on disk, GPX/TCX/NMEA export → Domain, JSON
 //   MateRunGPSD          a real GPS: gpsd's JSON client, live sensors → Domain, Socket, JSON
@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "MateRunTLS", dependencies: ["MateRunCrypto", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto", "MateRunTLS"], swiftSettings: packageCMO),
-        .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON"], swiftSettings: packageCMO),
+        .target(name: "MateRunGroup", dependencies: ["MateRunDomain", "MateRunNATS", "MateRunJSON", "MateRunCrypto"], swiftSettings: packageCMO),
         .target(name: "MateRunRelay", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunCrypto"], swiftSettings: packageCMO),
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
@@ -71,7 +71,7 @@ let package = Package(
         // Group runs at scale through real nats-servers, one and a 3-node cluster: BENCHMARKS.md.
         .executableTarget(
             name: "MateRunNATSBenchmark",
-            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket"]),
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket", "MateRunCrypto"]),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(
@@ -103,7 +103,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "MateRunGroupTests",
-            dependencies: ["MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport"]),
+            dependencies: [
+                "MateRunGroup", "MateRunNATS", "MateRunDomain", "MateRunTestSupport", "MateRunNATSTestSupport", "MateRunCrypto",
+            ]),
         .testTarget(
             name: "MateRunMateTests",
             // "MateRunFuzz": the corpus in Fuzz/corpus is replayed through the fuzz target's checks.

@@ -16,7 +16,7 @@
 #                        through MateRunSocket), no mate, scenario, record, screen or app code
 #   MateRunNATS          Socket, JSON, Crypto, TLS, Foundation, Synchronization: a NATS client that knows
 #                        nothing of runs (no Domain, no Glibc: sockets go through MateRunSocket)
-#   MateRunGroup         Domain, NATS, JSON, Foundation, Synchronization: group runs over NATS
+#   MateRunGroup         Domain, NATS, JSON, Crypto, Foundation, Synchronization: group runs over NATS, signed
 #                        (no sockets of its own, no scenario, screen or app code)
 #   MateRunRelay         NATS, Socket, Crypto, Synchronization: TCP byte streams carried through NATS,
 #                        signed, knowing nothing of what they carry (no Domain, no mate words)
@@ -49,7 +49,7 @@ MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssenti
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|MateRunTLS|Foundation|FoundationEssentials|Synchronization
-MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|Foundation|FoundationEssentials|Synchronization
+MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
 MateRunRelay MateRunNATS|MateRunSocket|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
 MateRunWeb CEpoll|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES

@@ -50,6 +50,7 @@ peer = events(sys.argv[2], "result")[-1]
 group = summary["group"]
 names = [r["name"] for r in group["results"]]
 assert group["runners"] == 2 and peer["runners"] == 2, (group, peer)
+assert group["dropped"] == 0 and peer["dropped"] == 0, (group, peer)  # nobody forged anything here
 assert "Python peer" in names and names == peer["names"], (names, peer)
 print(f"ok   Python peer placed {peer['place']} of 2; materun's table: {names}")
 PY

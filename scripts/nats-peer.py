@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A materun peer written from PROTOCOL.md alone, over a raw socket (no NATS library).
 
-group: joins a materun group by its code (section 11), runs a steady simulated runner at the
-group's speed, reports once a wall second, and prints the group's result as one JSON line
-{"type":"result","place":..,"runners":..}. Exit 0 when the result arrived and this runner is in it.
+group: joins a materun group by its join code (section 11) with an Ed25519 key of its own (PyNaCl,
+which the `nkeys` package brings), runs a steady simulated runner at the group's speed, reports
+once a wall second, signed, takes only what the coordinator signed, and prints the group's result
+as one JSON line {"type":"result","place":..,"runners":..,"dropped":..}. Exit 0 when the result
+arrived and this runner is in it.
 
 pair: joins a `materun host --via` as its mate (sections 2-7 carried as in section 12): a dial
 that proves the code's secret, signed with a key of its own; the host's signed answer checked
@@ -78,9 +80,10 @@ class NATS:
         head = f"PUB {subject} {reply + ' ' if reply else ''}{len(data)}\r\n".encode()
         self.send(head + data + b"\r\n")
 
-    def publish_with_headers(self, subject, headers, data):
+    def publish_with_headers(self, subject, headers, data, reply=None):
         block = b"NATS/1.0\r\n" + b"".join(f"{k}: {v}\r\n".encode() for k, v in headers) + b"\r\n"
-        self.send(f"HPUB {subject} {len(block)} {len(block) + len(data)}\r\n".encode() + block + data + b"\r\n")
+        head = f"HPUB {subject} {reply + ' ' if reply else ''}{len(block)} {len(block) + len(data)}\r\n"
+        self.send(head.encode() + block + data + b"\r\n")
 
     def next_message(self, deadline):
         """(subject, payload dict or None, status) of the next message; None at the deadline."""
@@ -311,42 +314,102 @@ def pair(args):
     raise SystemExit("the pair did not finish before the timeout")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("role", choices=["group", "pair"])
-    parser.add_argument("--via", required=True)
-    parser.add_argument("--code", required=True)
-    parser.add_argument("--name", default="Py")
-    parser.add_argument("--mps", type=float, default=3.2, help="the runner's speed in m/s of run time")
-    parser.add_argument("--timeout", type=float, default=180)
-    args = parser.parse_args()
-    if args.role == "pair":
-        return pair(args)
+def b64url(data):
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def unb64url(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def fingerprint(public_key):
+    """Section 11.2: the first 16 characters of the lowercase base32 of SHA-256(key)."""
+    return base64.b32encode(hashlib.sha256(public_key).digest()).decode().lower()[:16]
+
+
+class CoordinatorCheck:
+    """Section 11.3: a coordinator's message is signed by the key whose fingerprint is the watch
+    code, for the subject it came on, and its seq is newer than the last one taken there."""
+
+    def __init__(self, watch):
+        self.watch, self.last, self.dropped = watch, {}, 0
+
+    def accepts(self, subject, headers, data, payload):
+        from nacl.signing import VerifyKey
+        try:
+            key = unb64url(headers["key"])
+            if fingerprint(key) != self.watch:
+                raise ValueError("not the coordinator's key")
+            VerifyKey(key).verify(subject.encode() + b"\n" + data, unb64url(headers["sig"]))
+            seq = payload["seq"]
+            if not isinstance(seq, int) or seq <= self.last.get(subject, 0):
+                raise ValueError("not newer")
+        except Exception:
+            self.dropped += 1
+            return False
+        self.last[subject] = seq
+        return True
+
+
+def group(args):
+    """Section 11: join with a key of our own and the join code's proof, run, report signed."""
+    from nacl.signing import SigningKey
+    watch, _, secret = args.code.partition("-")
+    if not secret:
+        raise SystemExit("group needs the join code (W-S); a watch code only watches")
     deadline = time.time() + args.timeout
-    root = f"materun.group.{args.code}"
+    root = f"materun.group.{watch}"
+    key = SigningKey.generate()
+    public = b64url(bytes(key.verify_key))
+    me = fingerprint(bytes(key.verify_key))
+    check = CoordinatorCheck(watch)
     nats = NATS(args.via)
-    # Listen before joining, so that a start called by this very join is not missed.
+
+    def signed(subject, payload):
+        data = json.dumps(payload, separators=(",", ":")).encode()
+        return data, [("Sig", b64url(key.sign(subject.encode() + b"\n" + data).signature))]
+
+    # Listen before joining, so that a start called by this very join is not missed: our id is
+    # our key's fingerprint, so our standing's subject is known before the join.
     nats.subscribe(f"{root}.control")
     nats.subscribe(f"{root}.board")
-    inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
-    nats.subscribe(inbox + ".*")
-    nats.publish(f"{root}.join", {"type": "join", "name": args.name}, reply=inbox + ".1")
-    welcome = None
-    while welcome is None:
-        message = nats.next_message(deadline)
-        if message is None:
-            raise SystemExit("no answer to the join")
-        subject, payload, status = message
-        if subject.startswith(inbox):
-            if status == b"503":
-                raise SystemExit(f"no group with code {args.code}")
-            if not payload or payload.get("type") != "welcome":
-                raise SystemExit(f"refused: {payload}")
-            welcome = payload
-    me, key = welcome["id"], welcome["key"]
-    goal, speed, team = welcome["goal_m"], welcome.get("speed") or 1.0, welcome["mode"] == "team"
     nats.subscribe(f"{root}.standing.{me}")
+    inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
+    nats.subscribe(inbox)
+    proof = hmac.new(secret.encode(), f"join\n{watch}\n{public}\n{args.name}".encode(), hashlib.sha256).digest()
+    join, join_headers = signed(f"{root}.join", {"type": "join", "name": args.name, "key": public, "proof": b64url(proof)})
+    welcome, asked_at, no_responders_at = None, 0.0, None
+    while welcome is None:
+        if time.time() >= asked_at + 2:  # a coordinator under a flood drops joins: ask again
+            nats.publish_with_headers(f"{root}.join", join_headers, join, reply=inbox)
+            asked_at = time.time()
+        if no_responders_at is not None and time.time() > no_responders_at + 3:
+            raise SystemExit(f"no group with code {watch}")
+        message = nats.next_message(min(deadline, time.time() + 0.5))
+        if time.time() >= deadline:
+            raise SystemExit("no answer to the join")
+        if message is None:
+            continue
+        subject, payload, status = message
+        if subject != inbox:
+            continue
+        if status == b"503":  # unsigned: only believed when no signed answer follows
+            no_responders_at = no_responders_at or time.time()
+            continue
+        if not payload or payload.get("id") != me or not check.accepts(subject, nats.last_headers, nats.last_raw, payload):
+            continue
+        if payload.get("type") != "welcome":
+            raise SystemExit(f"refused: {payload.get('reason')}")
+        welcome = payload
+    goal, speed, team = welcome["goal_m"], welcome.get("speed") or 1.0, welcome["mode"] == "team"
     print(json.dumps({"type": "joined", "id": me, "mode": welcome["mode"], "goal_m": goal}), flush=True)
+
+    def report(fields):
+        nonlocal seq
+        seq += 1
+        subject = f"{root}.report.{me}"
+        data, headers = signed(subject, {"type": "report", "seq": seq, **fields})
+        nats.publish_with_headers(subject, headers, data)
 
     start_at, seq, finished, next_report, place = None, 0, False, 0.0, None
     while time.time() < deadline:
@@ -354,40 +417,48 @@ def main():
         if start_at is not None and now >= start_at and not finished and now >= next_report:
             elapsed = (now - start_at) * speed
             distance = args.mps * elapsed
-            seq += 1
             if not team and distance >= goal:
                 finished = True
-                report = {"elapsed_s": round(goal / args.mps, 1), "distance_m": goal, "finished": True, "reached_goal": True}
+                # The finish carries the run time at which the goal was reached.
+                report({"elapsed_s": round(goal / args.mps, 1), "distance_m": goal, "finished": True, "reached_goal": True})
             else:
-                report = {"elapsed_s": round(elapsed, 1), "distance_m": round(distance, 1), "finished": False}
-            nats.publish(f"{root}.report.{me}", {"type": "report", "key": key, "seq": seq, **report})
+                report({"elapsed_s": round(elapsed, 1), "distance_m": round(distance, 1), "finished": False})
             next_report = now + 1
         message = nats.next_message(min(deadline, time.time() + 0.2))
         if message is None:
             continue
         subject, payload, _ = message
-        if not payload:
+        if not payload or not check.accepts(subject, nats.last_headers, nats.last_raw, payload):
             continue
         kind = payload.get("type")
         if kind == "start" and start_at is None:
             start_at = time.time() + float(payload["in_s"])
-        elif kind == "stop" and not finished:
+        elif kind == "stop" and not finished and start_at is not None:
             finished = True
             elapsed = (time.time() - start_at) * speed
-            seq += 1
-            nats.publish(f"{root}.report.{me}", {"type": "report", "key": key, "seq": seq, "elapsed_s": round(elapsed, 1),
-                                                  "distance_m": round(args.mps * elapsed, 1), "finished": True})
+            report({"elapsed_s": round(elapsed, 1), "distance_m": round(args.mps * elapsed, 1), "finished": True})
         elif kind == "refused" and payload.get("id") == me:
             raise SystemExit(f"refused: {payload.get('reason')}")
         elif kind == "standing":
             place = payload.get("place")
         elif kind == "board" and payload.get("phase") == "over":
             mine = [r for r in payload["results"] if r["id"] == me]
-            print(json.dumps({"type": "result", "place": mine[0]["place"] if mine else None,
-                              "runners": payload["runners"], "names": [r["name"] for r in payload["results"]]}), flush=True)
+            print(json.dumps({"type": "result", "place": mine[0]["place"] if mine else None, "runners": payload["runners"],
+                              "names": [r["name"] for r in payload["results"]], "dropped": check.dropped}), flush=True)
             return 0 if mine else 1
     raise SystemExit(f"no result before the timeout (last place {place})")
 
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("role", choices=["group", "pair"])
+    parser.add_argument("--via", required=True)
+    parser.add_argument("--code", required=True, help="group: the join code (W-S); pair: the host's code")
+    parser.add_argument("--name", default="Py")
+    parser.add_argument("--mps", type=float, default=3.2, help="the runner's speed in m/s of run time")
+    parser.add_argument("--timeout", type=float, default=180)
+    args = parser.parse_args()
+    return pair(args) if args.role == "pair" else group(args)
 
 if __name__ == "__main__":
     sys.exit(main())

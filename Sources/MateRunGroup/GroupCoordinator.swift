@@ -1,33 +1,62 @@
+import MateRunCrypto
 import MateRunDomain
 import MateRunNATS
+import Synchronization
 
 /// Runs a group on a NATS server: admits runners, calls the one start, judges every report
 /// through `GroupRaceRules`, and publishes the board and each runner's standing once a second,
 /// until the result.
 ///
-/// Everything reaches the rules through one stream, in order, so the rules need no lock. The
-/// coordinator dials out like every runner: the creator's machine needs no open port.
+/// Everything it publishes is signed with the group's own key, whose fingerprint is the watch
+/// code; a join must prove the join code's secret and be signed by the runner's key, and every
+/// report by the key its runner joined with. What fails is dropped and counted (`dropped`) at
+/// the edge, in the readers, so the rules see only accepted messages. Joins and `board.now` are
+/// rate-limited (`GroupLimits`); `board.now` is answered with the last board signed while it
+/// has not changed. Accepted inputs reach the rules through one stream, in order,
+/// so the rules need no lock. The coordinator dials out like every runner: the creator's machine
+/// needs no open port.
 package final class GroupCoordinator: Sendable {
+    package let codes: GroupCodes
     package let subjects: GroupSubjects
     package let terms: GroupTerms
+    /// Messages dropped: forged, altered, replayed, or over a limit.
+    package let dropped = GroupDropCount()
+    private let signer: GroupSigner
+    private let secret: [UInt8]
+    private let limits: GroupLimits
     private let client: NATSClient
     private let now: @Sendable () -> Double
     private let inputs: AsyncStream<Input>
     private let sink: AsyncStream<Input>.Continuation
+    /// Admitted runners' keys by id: written by the rules' loop, read by the reports' reader.
+    private let runnerKeys = Mutex<[String: Ed25519PublicKey]>([:])
+    /// The last board signed, and its signed message: what `board.now` is answered with while
+    /// nothing changes. Only the rules' loop uses it.
+    private let lastBoard = Mutex<(board: GroupBoard, signed: (payload: [UInt8], headers: NATSHeaders))?>(nil)
+    /// The `seq` of the coordinator's last message, on any subject.
+    private let lastSeq = Atomic<Int>(0)
 
     private enum Input: Sendable {
-        case join(name: String, replyTo: String)
-        case runner(id: String, payload: [UInt8])
+        case join(id: String, name: String, key: Ed25519PublicKey, replyTo: String)
+        case runner(id: String, GroupReport)
+        case leave(id: String)
         case boardRequest(replyTo: String)
         case startNow
         case tick
     }
 
-    /// `now` is wall-clock seconds (the rules' clock).
-    package init(client: NATSClient, code: String, terms: GroupTerms, now: @escaping @Sendable () -> Double) {
+    /// A new group with a key of its own; `now` is wall-clock seconds (the rules' clock). Throws
+    /// when OpenSSL cannot be used.
+    package init(
+        client: NATSClient, terms: GroupTerms, limits: GroupLimits = GroupLimits(), now: @escaping @Sendable () -> Double
+    ) throws(CryptoError) {
         self.client = client
-        subjects = GroupSubjects(code: code)
+        signer = try GroupSigner()
+        codes = try GroupCodes.new(for: signer.publicKey)
+        secret = Array((codes.secret ?? "").utf8)
+        subjects = GroupSubjects(code: codes.watch)
         self.terms = terms
+        self.limits = limits
         self.now = now
         (inputs, sink) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .bufferingNewest(100_000))
     }
@@ -56,25 +85,10 @@ package final class GroupCoordinator: Sendable {
     /// Serves the group until its result, which it returns (nil when cancelled first).
     package func run(_ session: GroupSession) async -> GroupBoard? {
         let sink = sink
-        let prefix = subjects.reports.dropLast()
         return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await message in session.joins.messages {
-                    guard let replyTo = message.replyTo, let name = GroupWire.joinName(message.payload) else { continue }
-                    sink.yield(.join(name: name, replyTo: replyTo))
-                }
-            }
-            group.addTask {
-                for await message in session.reports.messages where message.subject.hasPrefix(prefix) {
-                    sink.yield(.runner(id: String(message.subject.dropFirst(prefix.count)), payload: message.payload))
-                }
-            }
-            group.addTask {
-                for await message in session.boardRequests.messages {
-                    guard let replyTo = message.replyTo else { continue }
-                    sink.yield(.boardRequest(replyTo: replyTo))
-                }
-            }
+            group.addTask { await self.readJoins(session.joins, into: sink) }
+            group.addTask { await self.readReports(session.reports, into: sink) }
+            group.addTask { await self.readBoardRequests(session.boardRequests, into: sink) }
             group.addTask {
                 let clock = ContinuousClock()
                 var deadline = clock.now + .seconds(1)
@@ -93,35 +107,115 @@ package final class GroupCoordinator: Sendable {
         }
     }
 
+    // MARK: The edge: what is let in
+
+    /// Joins within the rate, proven and signed, go on to the rules; one that does not read or
+    /// does not check is answered with the reason (bound to its runner only when its signature
+    /// shows whose it is).
+    private func readJoins(_ joins: NATSSubscription, into sink: AsyncStream<Input>.Continuation) async {
+        var rate = limits.joins
+        for await message in joins.messages {
+            guard let replyTo = message.replyTo, rate.allows(now: now()) else {
+                dropped.add()
+                continue
+            }
+            switch check(join: message) {
+            case .success(let join):
+                sink.yield(.join(id: join.id, name: join.name, key: join.key, replyTo: replyTo))
+            case .failure(let refusal):
+                dropped.add()
+                answer(replyTo, refusal: refusal.reason, id: refusal.id)
+            }
+        }
+    }
+
+    private struct CheckedJoin {
+        let id: String
+        let name: String
+        let key: Ed25519PublicKey
+    }
+
+    private struct JoinRefusal: Error {
+        let reason: String
+        /// The runner whose own signature the refused join carries; nil when it has none.
+        let id: String?
+    }
+
+    private func check(join message: NATSMessage) -> Result<CheckedJoin, JoinRefusal> {
+        guard let request = GroupWire.joinRequest(message.payload) else {
+            return .failure(JoinRefusal(reason: "the join could not be read (PROTOCOL.md section 11.4)", id: nil))
+        }
+        guard let keyBytes = GroupBase64URL.decode(request.key), let key = try? Ed25519PublicKey(rawBytes: keyBytes),
+            let id = try? GroupCodes.fingerprint(of: key)
+        else {
+            return .failure(JoinRefusal(reason: "the join's key is not an Ed25519 public key in base64url", id: nil))
+        }
+        guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key) else {
+            return .failure(JoinRefusal(reason: "the join is not signed by the key it carries", id: nil))
+        }
+        let input = GroupWire.proofInput(watch: codes.watch, key: request.key, name: request.name)
+        guard let proof = GroupBase64URL.decode(request.proof), (try? HMACSHA256.isValid(proof, key: secret, message: input)) == true
+        else {
+            return .failure(JoinRefusal(reason: "the join code is wrong (its proof does not check)", id: id))
+        }
+        return .success(CheckedJoin(id: id, name: request.name, key: key))
+    }
+
+    /// Reports signed by their runner's key and newer than its last go on to the rules.
+    private func readReports(_ reports: NATSSubscription, into sink: AsyncStream<Input>.Continuation) async {
+        let prefix = subjects.reports.dropLast()
+        var lastSeq: [String: Int] = [:]
+        for await message in reports.messages {
+            let id = message.subject.hasPrefix(prefix) ? String(message.subject.dropFirst(prefix.count)) : ""
+            guard let key = runnerKeys.withLock({ $0[id] }),
+                GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key),
+                let read = GroupWire.runnerMessage(message.payload), read.seq > lastSeq[id, default: 0]
+            else {
+                dropped.add()
+                continue
+            }
+            lastSeq[id] = read.seq
+            sink.yield(read.report.map { .runner(id: id, $0) } ?? .leave(id: id))
+        }
+    }
+
+    /// `board.now` requests within the rate go on to the rules' loop, which answers them.
+    private func readBoardRequests(_ requests: NATSSubscription, into sink: AsyncStream<Input>.Continuation) async {
+        var rate = limits.boardAnswers
+        for await message in requests.messages {
+            guard let replyTo = message.replyTo, rate.allows(now: now()) else {
+                dropped.add()
+                continue
+            }
+            sink.yield(.boardRequest(replyTo: replyTo))
+        }
+    }
+
+    // MARK: The rules' loop
+
     private func serve() async -> GroupBoard? {
         var rules = GroupRaceRules(terms: terms)
-        var keys: [String: String] = [:]
-        var pendingJoins: [String: String] = [:]
+        var pendingJoins: [String: (key: Ed25519PublicKey, replyTo: String)] = [:]
         for await input in inputs {
             if Task.isCancelled { return nil }
             let actions: [GroupAction]
             switch input {
-            case .join(let name, let replyTo):
-                let id = NATSClient.randomToken(length: 8).lowercased()
-                pendingJoins[id] = replyTo
-                keys[id] = NATSClient.randomToken()
+            case .join(let id, let name, let key, let replyTo):
+                pendingJoins[id] = (key, replyTo)
                 actions = rules.handle(.join(id: id, name: name), now: now())
-            case .runner(let id, let payload):
-                guard let key = keys[id], let message = GroupWire.runnerMessage(payload), message.key == key else { continue }
-                if let report = message.report {
-                    actions = rules.handle(.report(id: id, report), now: now())
-                } else {
-                    actions = rules.handle(.leave(id: id), now: now())
-                }
+            case .runner(let id, let report):
+                actions = rules.handle(.report(id: id, report), now: now())
+            case .leave(let id):
+                actions = rules.handle(.leave(id: id), now: now())
             case .boardRequest(let replyTo):
-                try? client.publish(replyTo, payload: GroupWire.board(rules.board))
+                answer(replyTo, board: rules.board)
                 continue
             case .startNow:
                 actions = rules.handle(.startNow, now: now())
             case .tick:
                 actions = rules.handle(.tick, now: now())
             }
-            if let result = await carryOut(actions, keys: &keys, pendingJoins: &pendingJoins) {
+            if let result = await carryOut(actions, pendingJoins: &pendingJoins) {
                 try? await client.flush(timeout: .seconds(2))
                 return result
             }
@@ -131,23 +225,23 @@ package final class GroupCoordinator: Sendable {
 
     /// Publishes what the rules decided; the result when they concluded.
     private func carryOut(
-        _ actions: [GroupAction], keys: inout [String: String], pendingJoins: inout [String: String]
+        _ actions: [GroupAction], pendingJoins: inout [String: (key: Ed25519PublicKey, replyTo: String)]
     ) async -> GroupBoard? {
         for action in actions {
             switch action {
             case .admit(let id):
-                guard let replyTo = pendingJoins.removeValue(forKey: id), let key = keys[id] else { continue }
-                try? client.publish(replyTo, payload: GroupWire.welcome(.init(id: id, key: key, terms: terms)))
+                guard let pending = pendingJoins.removeValue(forKey: id) else { continue }
+                runnerKeys.withLock { $0[id] = pending.key }
+                signAndPublish(pending.replyTo) { GroupWire.welcome(.init(id: id, terms: terms), seq: $0) }
             case .refuseJoin(let id, let reason):
-                keys[id] = nil
-                guard let replyTo = pendingJoins.removeValue(forKey: id) else { continue }
-                try? client.publish(replyTo, payload: GroupWire.refusal(reason))
+                guard let pending = pendingJoins.removeValue(forKey: id) else { continue }
+                answer(pending.replyTo, refusal: reason, id: id)
             case .start(let seconds):
-                try? client.publish(subjects.control, payload: GroupWire.control(.start(inSeconds: seconds)))
+                signAndPublish(subjects.control) { GroupWire.control(.start(inSeconds: seconds), seq: $0) }
             case .refuse(let id, let reason):
-                try? client.publish(subjects.control, payload: GroupWire.control(.refused(id: id, reason: reason)))
+                signAndPublish(subjects.control) { GroupWire.control(.refused(id: id, reason: reason), seq: $0) }
             case .stopEveryone:
-                try? client.publish(subjects.control, payload: GroupWire.control(.stop))
+                signAndPublish(subjects.control) { GroupWire.control(.stop, seq: $0) }
             case .publish(let board):
                 await publish(board)
             case .concluded(let board):
@@ -162,12 +256,46 @@ package final class GroupCoordinator: Sendable {
     /// written in slices with a yield between them, so that reading the runners' reports (and
     /// everything else on the two-thread pool) is never held up for the whole second's batch.
     private func publish(_ board: GroupBoard) async {
-        try? client.publish(subjects.board, payload: GroupWire.board(board))
+        if let signed = signedBoard(board) {
+            try? client.publish(subjects.board, payload: signed.payload, headers: signed.headers)
+        }
         let counted = board.runners.count { $0.status != .refused }
         for index in board.runners.indices {
             if index % 250 == 249 { await Task.yield() }
             let standing = GroupStanding(board: board, at: index, counted: counted)
-            try? client.publish(subjects.standing(board.runners[index].id), payload: GroupWire.standing(standing))
+            signAndPublish(subjects.standing(board.runners[index].id)) { GroupWire.standing(standing, seq: $0) }
         }
+    }
+
+    /// The board as it stands for a spectator who just arrived: the last one signed when nothing
+    /// changed since, so a burst of requests costs one signature.
+    private func answer(_ replyTo: String, board: GroupBoard) {
+        let signed = lastBoard.withLock { $0 }.flatMap { $0.board == board ? $0.signed : nil } ?? signedBoard(board)
+        guard let signed else { return }
+        try? client.publish(replyTo, payload: signed.payload, headers: signed.headers)
+    }
+
+    /// The board signed for the `board` subject (a `board.now` answer is one too, byte for byte),
+    /// kept as the last one signed.
+    private func signedBoard(_ board: GroupBoard) -> (payload: [UInt8], headers: NATSHeaders)? {
+        guard let signed = sign(subjects.board, { GroupWire.board(board, seq: $0) }) else { return nil }
+        lastBoard.withLock { $0 = (board, signed) }
+        return signed
+    }
+
+    private func answer(_ replyTo: String, refusal reason: String, id: String?) {
+        signAndPublish(replyTo) { GroupWire.refusal(reason, id: id, seq: $0) }
+    }
+
+    private func signAndPublish(_ subject: String, _ payload: (Int) -> [UInt8]) {
+        guard let signed = sign(subject, payload) else { return }
+        try? client.publish(subject, payload: signed.payload, headers: signed.headers)
+    }
+
+    /// The payload with the next `seq`, and the headers that sign it for `subject`.
+    private func sign(_ subject: String, _ payload: (Int) -> [UInt8]) -> (payload: [UInt8], headers: NATSHeaders)? {
+        let bytes = payload(lastSeq.add(1, ordering: .relaxed).newValue)
+        guard let headers = try? signer.headers(subject: subject, payload: bytes, withKey: true) else { return nil }
+        return (bytes, headers)
     }
 }

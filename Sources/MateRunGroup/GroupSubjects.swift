@@ -1,8 +1,9 @@
 import MateRunNATS
 
-/// The NATS subjects of one group, all under `materun.group.<code>`: the code is the only way
-/// in, so it is long and random (`GroupCode`). PROTOCOL.md describes each message.
+/// The NATS subjects of one group, all under `materun.group.<W>`, W being the watch code (the
+/// coordinator key's fingerprint, `GroupCodes`). PROTOCOL.md describes each message.
 package struct GroupSubjects: Sendable, Equatable {
+    /// The watch code.
     package let code: String
 
     package init(code: String) {
@@ -25,15 +26,11 @@ package struct GroupSubjects: Sendable, Equatable {
     package func standing(_ id: String) -> String { root + ".standing.\(id)" }
 }
 
-/// Group codes and runner ids: random letters and digits, valid as one NATS subject token.
+/// Random codes of letters and digits, valid as one NATS subject token (a pair's room through
+/// NATS; a group's codes are `GroupCodes`).
 package enum GroupCode {
-    /// A new group's code: 12 characters, about 71 bits, not guessed by a stranger.
+    /// A new code: 12 characters, about 71 bits, not guessed by a stranger.
     package static func random() -> String {
         NATSClient.randomToken(length: 12).lowercased()
-    }
-
-    /// Whether `code` can be a group code (one subject token of letters and digits).
-    package static func isValid(_ code: String) -> Bool {
-        (1...64).contains(code.count) && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 }

@@ -1,7 +1,8 @@
 import MateRunDomain
 import MateRunJSON
 
-/// The group's messages as JSON objects on the wire, and back. Reading is strict about types
+/// The group's messages as JSON objects on the wire, and back (their signatures travel in
+/// headers: `GroupSigner`). Reading is strict about types
 /// and lenient about unknown fields; anything that does not read is dropped by the caller.
 package enum GroupWire {
     /// The most runners a board message lists (the leaders): a board of 10,000 runners would
@@ -10,72 +11,109 @@ package enum GroupWire {
 
     // MARK: Join
 
-    package static func joinRequest(name: String) -> [UInt8] {
-        bytes(.object([("type", .string("join")), ("name", .string(name))]))
+    /// A runner's join request: its name, its public key, and the proof that it knows the join
+    /// code's secret (`proof(secret:watch:key:name:)`).
+    package struct JoinRequest: Sendable, Equatable {
+        package var name: String
+        package var key: String
+        package var proof: String
+
+        package init(name: String, key: String, proof: String) {
+            self.name = name
+            self.key = key
+            self.proof = proof
+        }
     }
 
-    package static func joinName(_ payload: [UInt8]) -> String? {
-        guard let object = object(payload), let name = object["name"].stringValue else { return nil }
-        return name
+    package static func joinRequest(_ request: JoinRequest) -> [UInt8] {
+        bytes(.object([
+            ("type", .string("join")), ("name", .string(request.name)), ("key", .string(request.key)),
+            ("proof", .string(request.proof)),
+        ]))
+    }
+
+    package static func joinRequest(_ payload: [UInt8]) -> JoinRequest? {
+        guard let object = object(payload), object["type"].stringValue == "join", let name = object["name"].stringValue,
+            let key = object["key"].stringValue, let proof = object["proof"].stringValue
+        else { return nil }
+        return JoinRequest(name: name, key: key, proof: proof)
+    }
+
+    /// What the join's proof is the HMAC-SHA-256 of, keyed with the join code's secret.
+    package static func proofInput(watch: String, key: String, name: String) -> [UInt8] {
+        Array("join\n\(watch)\n\(key)\n\(name)".utf8)
     }
 
     package struct Welcome: Sendable, Equatable {
         package var id: String
-        package var key: String
         package var terms: GroupTerms
+
+        package init(id: String, terms: GroupTerms) {
+            self.id = id
+            self.terms = terms
+        }
     }
 
-    package static func welcome(_ welcome: Welcome) -> [UInt8] {
-        var members: [(String, JSON)] = [
-            ("type", .string("welcome")), ("id", .string(welcome.id)), ("key", .string(welcome.key)),
-        ]
+    package static func welcome(_ welcome: Welcome, seq: Int) -> [UInt8] {
+        var members: [(String, JSON)] = [("type", .string("welcome")), ("seq", .integer(seq)), ("id", .string(welcome.id))]
         members += termsFields(welcome.terms)
         return bytes(.object(members))
     }
 
-    package static func refusal(_ reason: String) -> [UInt8] {
-        bytes(.object([("type", .string("refused")), ("reason", .string(reason))]))
+    /// A join's refusal; `id` is the runner it answers, nil when the join was not provably its
+    /// (unreadable, or not signed by the key it carries): a runner heeds only its own.
+    package static func refusal(_ reason: String, id: String?, seq: Int) -> [UInt8] {
+        bytes(.object([
+            ("type", .string("refused")), ("seq", .integer(seq)), ("id", id.map { .string($0) } ?? .null),
+            ("reason", .string(reason)),
+        ]))
     }
 
-    /// A join's answer: the welcome, or the refusal's reason.
-    package static func joinAnswer(_ payload: [UInt8]) -> Result<Welcome, GroupRefused>? {
-        guard let object = object(payload), let type = object["type"].stringValue else { return nil }
+    /// A join's answer: the welcome, or the refusal's reason, for the runner `id`; nil when it
+    /// does not read or answers someone else.
+    package static func joinAnswer(_ payload: [UInt8], id: String) -> Result<Welcome, GroupRefused>? {
+        guard let object = object(payload), let type = object["type"].stringValue, object["id"].stringValue == id else {
+            return nil
+        }
         if type == "refused" {
             guard let reason = object["reason"].stringValue else { return nil }
             return .failure(GroupRefused(reason: reason))
         }
-        guard type == "welcome", let id = object["id"].stringValue, let key = object["key"].stringValue,
-            let terms = terms(object)
-        else { return nil }
-        return .success(Welcome(id: id, key: key, terms: terms))
+        guard type == "welcome", let terms = terms(object) else { return nil }
+        return .success(Welcome(id: id, terms: terms))
     }
 
     // MARK: Reports
 
-    package static func report(_ report: GroupReport, key: String) -> [UInt8] {
+    package static func report(_ report: GroupReport) -> [UInt8] {
         bytes(.object([
-            ("type", .string("report")), ("key", .string(key)), ("seq", .integer(report.seq)),
+            ("type", .string("report")), ("seq", .integer(report.seq)),
             ("elapsed_s", .number(report.elapsedSeconds, decimals: 1)), ("distance_m", .number(report.distanceMetres, decimals: 1)),
             ("finished", .bool(report.finished)), ("reached_goal", .bool(report.reachedGoal)),
         ]))
     }
 
-    package static func bye(key: String) -> [UInt8] {
-        bytes(.object([("type", .string("bye")), ("key", .string(key))]))
+    package static func bye(seq: Int) -> [UInt8] {
+        bytes(.object([("type", .string("bye")), ("seq", .integer(seq))]))
     }
 
-    /// A runner's message: its key, and its report (nil for a goodbye).
-    package static func runnerMessage(_ payload: [UInt8]) -> (key: String, report: GroupReport?)? {
-        guard let object = object(payload), let type = object["type"].stringValue, let key = object["key"].stringValue else {
+    /// A runner's message: its `seq`, and its report (nil for a goodbye).
+    package static func runnerMessage(_ payload: [UInt8]) -> (seq: Int, report: GroupReport?)? {
+        guard let object = object(payload), let type = object["type"].stringValue, let seq = object["seq"].integerValue else {
             return nil
         }
-        if type == "bye" { return (key, nil) }
-        guard type == "report", let seq = object["seq"].integerValue, let elapsed = object["elapsed_s"].numericValue,
+        if type == "bye" { return (seq, nil) }
+        guard type == "report", let elapsed = object["elapsed_s"].numericValue,
             let distance = object["distance_m"].numericValue, let finished = try? object["finished"].bool()
         else { return nil }
         var reachedGoal = false
         if let reached = try? object["reached_goal"].bool() { reachedGoal = reached }
-        return (key, GroupReport(seq: seq, elapsedSeconds: elapsed, distanceMetres: distance, finished: finished, reachedGoal: reachedGoal))
+        return (seq, GroupReport(seq: seq, elapsedSeconds: elapsed, distanceMetres: distance, finished: finished, reachedGoal: reachedGoal))
+    }
+
+    /// The `seq` of any group message; nil when it has none.
+    package static func sequence(_ payload: [UInt8]) -> Int? {
+        object(payload)?["seq"].integerValue
     }
 
     // MARK: Control
@@ -87,12 +125,13 @@ package enum GroupWire {
         case refused(id: String, reason: String)
     }
 
-    package static func control(_ control: Control) -> [UInt8] {
-        switch control {
-        case .start(let seconds): bytes(.object([("type", .string("start")), ("in_s", .number(seconds, decimals: 3))]))
-        case .stop: bytes(.object([("type", .string("stop"))]))
+    package static func control(_ control: Control, seq: Int) -> [UInt8] {
+        let head: [(String, JSON)] = [("seq", .integer(seq))]
+        return switch control {
+        case .start(let seconds): bytes(.object([("type", .string("start"))] + head + [("in_s", .number(seconds, decimals: 3))]))
+        case .stop: bytes(.object([("type", .string("stop"))] + head))
         case .refused(let id, let reason):
-            bytes(.object([("type", .string("refused")), ("id", .string(id)), ("reason", .string(reason))]))
+            bytes(.object([("type", .string("refused"))] + head + [("id", .string(id)), ("reason", .string(reason))]))
         }
     }
 
@@ -111,12 +150,14 @@ package enum GroupWire {
     // MARK: Board
 
     /// The board with its first `boardLimit` runners, and how many there are in all.
-    package static func board(_ board: GroupBoard) -> [UInt8] {
+    package static func board(_ board: GroupBoard, seq: Int) -> [UInt8] {
         let counted = board.runners.count { $0.status != .refused }
         let listed = board.runners.prefix(boardLimit).enumerated().map { offset, runner in
             runnerFields(runner, place: runner.status == .refused ? nil : offset + 1)
         }
-        var members: [(String, JSON)] = [("type", .string("board")), ("phase", .string(board.phase.rawValue))]
+        var members: [(String, JSON)] = [
+            ("type", .string("board")), ("seq", .integer(seq)), ("phase", .string(board.phase.rawValue)),
+        ]
         members += termsFields(board.terms)
         members += [
             ("team_m", .number(board.teamMetres, decimals: 1)), ("runners", .integer(counted)),
@@ -148,9 +189,10 @@ package enum GroupWire {
 
     /// Written field by field (`JSONWriter`), not as a `JSON` tree: a coordinator writes one per
     /// runner each second, 10,000 a second in a big group (BENCHMARKS.md, section e).
-    package static func standing(_ standing: GroupStanding) -> [UInt8] {
+    package static func standing(_ standing: GroupStanding, seq: Int) -> [UInt8] {
         var writer = JSONWriter()
         writer.field("type", "standing")
+        writer.field("seq", seq)
         writer.field("phase", standing.phase.rawValue)
         if let place = standing.place { writer.field("place", place) } else { writer.nullField("place") }
         writer.field("runners", standing.runners)

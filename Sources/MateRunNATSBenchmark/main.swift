@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MateRunCrypto
 import MateRunDomain
 import MateRunGroup
 import MateRunNATS
@@ -91,12 +92,14 @@ func connect(_ port: UInt16, name: String) async throws -> NATSClient {
 /// runners spread over all, the probe and the spectator on the last.
 func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     let connections = max(1, min(50, runners / 200))
-    let code = GroupCode.random()
-    let subjects = GroupSubjects(code: code)
     let coordinatorClient = try await connect(ports[0], name: "coordinator")
-    let coordinator = GroupCoordinator(
-        client: coordinatorClient, code: code, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
-        now: wallSeconds)
+    // Joins as fast as they come: the benchmark measures the run, not the door's rate limit.
+    let coordinator = try GroupCoordinator(
+        client: coordinatorClient, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
+        limits: GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9)), now: wallSeconds)
+    let subjects = coordinator.subjects
+    let watch = coordinator.codes.watch
+    let secret = Array((coordinator.codes.secret ?? "").utf8)
     let session = try await coordinator.open()
     let serving = Task { await coordinator.run(session) }
 
@@ -107,7 +110,7 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     try await probeClient.flush()
     let probing = Task {
         for await message in probe.messages {
-            // The runner put its send time (seconds on this process's clock) after the key.
+            // The runner put its send time (seconds on this process's clock) after the type.
             guard let text = String(validating: message.payload, as: UTF8.self), let range = text.range(of: "\"sent\":") else { continue }
             let number = text[range.upperBound...].prefix { $0 == "." || $0.isNumber }
             if let sent = Double(number) { tally.report(latency: wallSeconds() - sent) }
@@ -120,19 +123,27 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
         runnerClients.append(try await connect(ports[index % ports.count], name: "runners \(index)"))
     }
     let clients = runnerClients
-    // Everyone joins through the coordinator (request/reply), 200 at a time.
+    // Everyone joins through the coordinator (request/reply), 200 at a time, each with a key of
+    // its own and the join code's proof, as GroupMembership does.
     let joinStart = clock.now
-    let welcomes: [(id: String, key: String, client: NATSClient)] = try await withThrowingTaskGroup(
-        of: (String, String, NATSClient).self
+    let welcomes: [(id: String, signer: GroupSigner, client: NATSClient)] = try await withThrowingTaskGroup(
+        of: (String, GroupSigner, NATSClient).self
     ) { group in
-        var welcomes: [(String, String, NATSClient)] = []
+        var welcomes: [(String, GroupSigner, NATSClient)] = []
         for index in 0..<runners {
             if index >= 200, let done = try await group.next() { welcomes.append(done) }
             let client = clients[index % clients.count]
             group.addTask {
-                let reply = try await client.request(subjects.join, payload: GroupWire.joinRequest(name: "R\(index)"), timeout: .seconds(60))
-                guard case .success(let welcome)? = GroupWire.joinAnswer(reply.payload) else { throw GroupRefused(reason: "no welcome") }
-                return (welcome.id, welcome.key, client)
+                let signer = try GroupSigner()
+                let id = try GroupCodes.fingerprint(of: signer.publicKey)
+                let name = "R\(index)"
+                let proof = try HMACSHA256.authenticationCode(
+                    key: secret, message: GroupWire.proofInput(watch: watch, key: signer.publicKeyText, name: name))
+                let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: GroupBase64URL.encode(proof)))
+                let headers = try signer.headers(subject: subjects.join, payload: payload, withKey: false)
+                let reply = try await client.request(subjects.join, payload: payload, headers: headers, timeout: .seconds(60))
+                guard case .success? = GroupWire.joinAnswer(reply.payload, id: id) else { throw GroupRefused(reason: "no welcome") }
+                return (id, signer, client)
             }
         }
         for try await done in group { welcomes.append(done) }
@@ -163,10 +174,12 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
                 let elapsed = wallSeconds() - startedAt
                 let sent = String(format: "%.6f", wallSeconds())
                 let payload = Array(
-                    ("{\"type\":\"report\",\"key\":\"\(runner.key)\",\"sent\":\(sent),\"seq\":\(second),\"elapsed_s\":\(String(format: "%.1f", elapsed)),"
+                    ("{\"type\":\"report\",\"sent\":\(sent),\"seq\":\(second),\"elapsed_s\":\(String(format: "%.1f", elapsed)),"
                         + "\"distance_m\":\(String(format: "%.1f", elapsed * 3)),\"finished\":false}").utf8)
                 do {
-                    try runner.client.publish(subjects.report(runner.id), payload: payload)
+                    let subject = subjects.report(runner.id)
+                    let headers = try runner.signer.headers(subject: subject, payload: payload, withKey: false)
+                    try runner.client.publish(subject, payload: payload, headers: headers)
                     published += 1
                 } catch {
                     refusedPublishes += 1
@@ -184,11 +197,11 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     let board = await coordinatorBoard(subjects: subjects, client: probeClient)
     let counted = board?.runners ?? 0
     say(String(
-        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  CPU %.2f s in %d s (%.0f%% of a core)  peak RSS %.0f MB",
+        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  CPU %.2f s in %d s (%.0f%% of a core)  peak RSS %.0f MB  dropped by the coordinator %d",
         label, runners, connections, joinSeconds, after.reports - before.reports, published, refusedPublishes,
         percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000, (latencies.last ?? .nan) * 1000,
         after.standings - before.standings, Double(after.standings - before.standings) / Double(seconds + 2), after.boards,
-        counted, cpu, seconds + 2, cpu / Double(seconds + 2) * 100, peakMemoryMB()))
+        counted, cpu, seconds + 2, cpu / Double(seconds + 2) * 100, peakMemoryMB(), coordinator.dropped.value))
     serving.cancel()
     probing.cancel()
     watching.cancel()

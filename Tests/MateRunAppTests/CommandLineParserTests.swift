@@ -57,6 +57,11 @@ struct CommandLineParserTests {
         (["host", "x.json", "--mode", "relay"], "--mode must be 'race' or 'team', not 'relay'"),
         (["join", "x.json", "--connect", "localhost", "--code", "1"], "--connect expects HOST:PORT"),
         (["join", "x.json", "--connect", "127.0.0.1:7000"], "join needs --code CODE"),
+        (["group", "join", "x.json", "--via", "nats://h:1", "--code", "abcdefghijklmnop"],
+         "group join needs the join code (W-S); abcdefghijklmnop is the watch code, which only watches"),
+        (["watch", "--via", "nats://h:1", "--code", "abc123"], "watch needs --code CODE, as the group's creator printed it"),
+        (["group", "create", "x.json", "--via", "nats://h:1", "--mode", "race", "--start-when", "5", "--max-runners", "4"],
+         "--start-when 5 can never happen with --max-runners 4"),
     ] as [([String], String)])
     func usageErrors(arguments: [String], message: String) {
         // When the arguments are parsed
@@ -123,10 +128,10 @@ struct CommandLineParserTests {
 
     @Test func aClientCertificateNeedsItsKeyAndAPasswordFileAURLWithoutOne() {
         #expect(throws: UsageError("--nats-cert and --nats-key go together: give both or neither", command: "watch")) {
-            try CommandLineParser.parse(["watch", "--via", "tls://h:1", "--code", "1", "--nats-cert", "c.pem"])
+            try CommandLineParser.parse(["watch", "--via", "tls://h:1", "--code", "abcdefghijklmnop", "--nats-cert", "c.pem"])
         }
         #expect(throws: UsageError.self) {
-            try CommandLineParser.parse(["watch", "--via", "nats://ann:pw@h:1", "--code", "1", "--nats-password-file", "pw"])
+            try CommandLineParser.parse(["watch", "--via", "nats://ann:pw@h:1", "--code", "abcdefghijklmnop", "--nats-password-file", "pw"])
         }
     }
 
@@ -140,11 +145,11 @@ struct CommandLineParserTests {
         let spec = try #require(CommandTable.command(named: command))
         // Given a line with the command's required options and a value for every option
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
-                      "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "1",
+                      "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "abcdefghijklmnop-abcdefghijkl",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
-                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--ghost": "latest",
+                      "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
@@ -189,7 +194,7 @@ struct CommandLineParserTests {
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(host.run == expected)
         case .join(let join):
-            #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "1")
+            #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "abcdefghijklmnop-abcdefghijkl")
             var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
@@ -206,17 +211,17 @@ struct CommandLineParserTests {
         case .delete(let id, let dataDirectory):
             #expect(id == "x.json" && dataDirectory == "/tmp/runs")
         case .groupCreate(let group):
-            #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3)
+            #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3 && group.maxRunners == 40)
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .groupJoin(let group):
-            #expect(group.via == "nats://127.0.0.1:4222" && group.code == "1" && group.run.json && group.run.name == "Ana")
+            #expect(group.via == "nats://127.0.0.1:4222" && group.code == "abcdefghijklmnop-abcdefghijkl" && group.run.json && group.run.name == "Ana")
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
         case .watch(let watch):
             #expect(watch == WatchOptions(
-                via: "nats://127.0.0.1:4222", code: "1", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080),
+                via: "nats://127.0.0.1:4222", code: "abcdefghijklmnop-abcdefghijkl", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080),
                 login: Self.everyNATSFile))
         case .help, .version:
             Issue.record("\(command) parsed as \(parsed)")

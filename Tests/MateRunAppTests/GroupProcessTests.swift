@@ -56,6 +56,8 @@ struct GroupProcessTests {
         let listening = try #require(try await creator.firstEvent("listening", before: deadline), "no listening line: \(creator.tail)")
         #expect(listening["via"] as? String == via)
         let code = try #require(listening["code"] as? String)
+        let codes = try #require(GroupCodes(parsing: code))
+        #expect(codes.join == code && listening["watch_code"] as? String == codes.watch)
         let joiners = try ["race-steady-5k.json", "easy-5k.json"].enumerated().map { index, scenario in
             try MateRunProcess(
                 "joiner \(index)", arguments: [
@@ -65,7 +67,7 @@ struct GroupProcessTests {
         let client = try await NATSClient.connect(NATSClientOptions(url: server.url))
         var members: [GroupMembership] = []
         for index in 0..<50 {
-            members.append(try await GroupMembership.join(client: client, code: code, name: "Local \(index)"))
+            members.append(try await GroupMembership.join(client: client, code: codes, name: "Local \(index)"))
         }
         let local = members
         let boards = try await withTimeout(120) {

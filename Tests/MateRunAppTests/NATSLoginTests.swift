@@ -82,7 +82,7 @@ struct NATSLoginProcessTests {
     private func watch(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32?, String, String) {
         let executable = try requireMateRunExecutable()
         let process = try MateRunProcess(
-            "watch", arguments: ["watch", "--code", "nobody1"] + arguments, executable: executable, environment: environment)
+            "watch", arguments: ["watch", "--code", "nobodynobody2345"] + arguments, executable: executable, environment: environment)
         let commandLine = (try? String(contentsOfFile: "/proc/\(process.pid)/cmdline", encoding: .utf8)) ?? ""
         let status = try await process.exitStatus(before: .now + .seconds(60))
         return (status, process.errorLines.joined(separator: "\n"), commandLine)
@@ -93,7 +93,7 @@ struct NATSLoginProcessTests {
         let via = "nats://ann@127.0.0.1:\(server.port)"
 
         let (status, errors, commandLine) = try await watch(["--via", via], environment: [NATSLogin.passwordVariable: "s3cret-pw"])
-        #expect(status == 1 && errors.contains("no group with code nobody1"), "\(errors)")
+        #expect(status == 1 && errors.contains("no group with code nobodynobody2345"), "\(errors)")
         #expect(!commandLine.contains("s3cret-pw") && !errors.contains("s3cret-pw"))
 
         let (wrongStatus, wrongErrors, _) = try await watch(["--via", via], environment: [NATSLogin.passwordVariable: "wr0ng-pw"])
@@ -115,7 +115,7 @@ struct NATSLoginProcessTests {
         let via = "nats://127.0.0.1:\(server.port)"
 
         let (status, errors, _) = try await watch(["--via", via, "--nats-creds", seedFile])
-        #expect(status == 1 && errors.contains("no group with code nobody1"), "\(errors)")
+        #expect(status == 1 && errors.contains("no group with code nobodynobody2345"), "\(errors)")
         #expect(!errors.contains(NATSLoginTests.seed))
         let (refusedStatus, refused, _) = try await watch(["--via", via])
         #expect(refusedStatus == 1 && refused.contains("Authorization Violation"), "\(refused)")
@@ -130,7 +130,7 @@ struct NATSLoginProcessTests {
         let via = "tls://127.0.0.1:\(server.port)"
 
         let (status, errors, _) = try await watch(["--via", via, "--nats-ca", certificates.caFile])
-        #expect(status == 1 && errors.contains("no group with code nobody1"), "\(errors)")
+        #expect(status == 1 && errors.contains("no group with code nobodynobody2345"), "\(errors)")
         let (untrustedStatus, untrusted, _) = try await watch(["--via", via, "--nats-ca", certificates.otherCAFile])
         #expect(untrustedStatus == 1 && untrusted.contains("is not trusted"), "\(untrusted)")
         await server.stop()

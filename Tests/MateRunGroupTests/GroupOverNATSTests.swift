@@ -53,10 +53,10 @@ struct GroupOverNATSTests {
     @Test func fiftyRunnersAndAHostileOneRunToOneResultAndASpectatorArrivingLateSeesTheBoardAtOnce() async throws {
         let server = try await NATSServerProcess.start()
         let coordinatorClient = try await connect(server)
-        let code = GroupCode.random()
-        let coordinator = GroupCoordinator(
-            client: coordinatorClient, code: code,
-            terms: GroupTerms(mode: .race, goalMetres: 100, startWhen: 51, countdownSeconds: 0.2), now: Self.now)
+        let coordinator = try GroupCoordinator(
+            client: coordinatorClient, terms: GroupTerms(mode: .race, goalMetres: 100, startWhen: 51, countdownSeconds: 0.2),
+            now: Self.now)
+        let code = coordinator.codes
         let session = try await coordinator.open()
         let serving = Task { await coordinator.run(session) }
 
@@ -73,7 +73,7 @@ struct GroupOverNATSTests {
         let members = joined
         // A spectator arriving now sees the fifty at once, before the next board is due.
         let spectatorClient = try await connect(server)
-        let boards = try await GroupSpectator.watch(client: spectatorClient, code: code)
+        let boards = try await GroupSpectator.watch(client: spectatorClient, code: GroupCodes(watch: code.watch, secret: nil)).boards
         let first = try await next(boards, within: 60)
         #expect(first?.board.phase == .gathering)
         #expect(first?.runners == 50)
@@ -128,16 +128,17 @@ struct GroupOverNATSTests {
     @Test func aTeamStopsEveryoneAtItsGoalAndAStrangerWithoutTheCodeFindsNoGroup() async throws {
         let server = try await NATSServerProcess.start()
         let client = try await connect(server)
-        let code = GroupCode.random()
-        let coordinator = GroupCoordinator(
-            client: client, code: code, terms: GroupTerms(mode: .team, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .team, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let code = coordinator.codes
         let session = try await coordinator.open()
         let serving = Task { await coordinator.run(session) }
         let ann = try await GroupMembership.join(client: client, code: code, name: "Ann")
         let bo = try await GroupMembership.join(client: client, code: code, name: "Bo")
         // A stranger guessing a code reaches nobody.
         await #expect(throws: NATSError.self) {
-            _ = try await GroupMembership.join(client: client, code: GroupCode.random(), name: "Stranger", timeout: .seconds(5))
+            let guessed = GroupCodes(watch: String(repeating: "a", count: 16), secret: String(repeating: "b", count: 12))
+            _ = try await GroupMembership.join(client: client, code: guessed, name: "Stranger", timeout: .seconds(5))
         }
         coordinator.startNow()
         let stops = try await withTimeout(30) {
@@ -171,6 +172,80 @@ struct GroupOverNATSTests {
         let final = try #require(await serving.value)
         #expect(final.runners.map(\.name) == ["Ann", "Bo"])
         #expect(final.teamMetres == 212)
+        await client.close()
+        await server.stop()
+    }
+
+    @Test func aWatchCodeCannotJoinAWrongSecretIsRefusedWithAReasonAndATakenNameToo() async throws {
+        let server = try await NATSServerProcess.start()
+        let client = try await connect(server)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 200, countdownSeconds: 0.2), now: Self.now)
+        let session = try await coordinator.open()
+        let serving = Task { await coordinator.run(session) }
+        let code = coordinator.codes
+        // Given Ann in the group
+        let ann = try await GroupMembership.join(client: client, code: code, name: "Ann")
+        // When a spectator tries its watch code, then it cannot even ask
+        await #expect(throws: GroupRefused(reason: "a watch code cannot join: give the join code")) {
+            _ = try await GroupMembership.join(client: client, code: GroupCodes(watch: code.watch, secret: nil), name: "Spy")
+        }
+        // And a guessed secret is refused, with the reason, not silence
+        await #expect(throws: GroupRefused(reason: "the join code is wrong (its proof does not check)")) {
+            _ = try await GroupMembership.join(client: client, code: GroupCodes(watch: code.watch, secret: "aaaaaaaaaaaa"), name: "Guess")
+        }
+        // And a second Ann is refused
+        await #expect(throws: GroupRefused(reason: "the name Ann is taken in this group")) {
+            _ = try await GroupMembership.join(client: client, code: code, name: "Ann")
+        }
+        // And the coordinator counted the one join it could not take in (the wrong secret)
+        #expect(coordinator.dropped.value == 1)
+        #expect(ann.dropped.value == 0)
+        serving.cancel()
+        await client.close()
+        await server.stop()
+    }
+
+    @Test func aFloodOfJoinsAndBoardRequestsFillsNothingStartsNothingAndGetsAFewAnswers() async throws {
+        let server = try await NATSServerProcess.start()
+        let client = try await connect(server)
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 200, startWhen: 2, maxRunners: 5), now: Self.now)
+        let session = try await coordinator.open()
+        let serving = Task { await coordinator.run(session) }
+        let subjects = coordinator.subjects
+        // Given a stranger who knows the watch code, with an inbox of its own
+        let stranger = try await connect(server)
+        let inbox = try stranger.subscribe("_INBOX.stranger")
+        try await stranger.flush()
+        // When it sends 2,000 joins that prove nothing and 2,000 board requests at once
+        for index in 0..<2000 {
+            let join = GroupWire.joinRequest(.init(name: "Flood \(index)", key: "AAAA", proof: "AAAA"))
+            try stranger.publish(subjects.join, payload: join, replyTo: inbox.subject)
+            try stranger.publish(subjects.boardNow, payload: [], replyTo: inbox.subject)
+        }
+        try await stranger.flush()
+        let counting = Task {
+            var answers = 0
+            for await _ in inbox.messages { answers += 1 }
+            return answers
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        inbox.unsubscribe()
+        let answered = await counting.value
+        // Then a few are answered, the rest dropped and counted: 100 joins at once and 5 boards,
+        // and 1.5 s of the rates after them (50 and 3 a second)
+        #expect(answered > 0 && answered <= 100 + 5 + 2 * (50 + 3), "\(answered) answers")
+        // (every join is dropped, answered or not: none proves the code; a board answered is not)
+        #expect((3_980...4_000).contains(coordinator.dropped.value), "\(coordinator.dropped.value) dropped")
+        // And an honest runner still gets in, and the group of one has not started
+        let ann = try await GroupMembership.join(client: client, code: coordinator.codes, name: "Ann")
+        let board = try await GroupSpectator.watch(client: stranger, code: GroupCodes(watch: coordinator.codes.watch, secret: nil))
+        let first = try await next(board.boards, within: 10)
+        #expect(first?.board.phase == .gathering && first?.runners == 1)
+        #expect(ann.dropped.value == 0)
+        serving.cancel()
+        await stranger.close()
         await client.close()
         await server.stop()
     }

@@ -4,27 +4,36 @@ import Testing
 
 /// The group's messages: what is written reads back, and what does not read is dropped.
 @Suite struct GroupWireTests {
-    @Test func aReportAndAGoodbyeReadBackWithTheirKey() throws {
+    @Test func aReportAndAGoodbyeReadBackWithTheirSequence() throws {
         let report = GroupReport(seq: 7, elapsedSeconds: 125, distanceMetres: 402.5, finished: true, reachedGoal: true)
-        let read = try #require(GroupWire.runnerMessage(GroupWire.report(report, key: "k")))
-        #expect(read.key == "k")
+        let read = try #require(GroupWire.runnerMessage(GroupWire.report(report)))
+        #expect(read.seq == 7)
         #expect(read.report == report)
-        let bye = try #require(GroupWire.runnerMessage(GroupWire.bye(key: "k")))
-        #expect(bye.key == "k" && bye.report == nil)
+        let bye = try #require(GroupWire.runnerMessage(GroupWire.bye(seq: 8)))
+        #expect(bye.seq == 8 && bye.report == nil)
     }
 
-    @Test func aWelcomeAndARefusalReadBack() throws {
+    @Test func aJoinRequestReadsBackAndItsProofInputIsTheDocumentedLines() throws {
+        let request = GroupWire.JoinRequest(name: "Ann", key: "K", proof: "P")
+        #expect(GroupWire.joinRequest(GroupWire.joinRequest(request)) == request)
+        #expect(String(decoding: GroupWire.proofInput(watch: "w", key: "K", name: "Ann"), as: UTF8.self) == "join\nw\nK\nAnn")
+    }
+
+    @Test func aWelcomeAndARefusalReadBackOnlyForTheRunnerTheyAnswer() throws {
         let terms = GroupTerms(mode: .team, goalMetres: 5000, speed: 20)
-        let welcome = GroupWire.Welcome(id: "abc", key: "secret", terms: terms)
-        #expect(GroupWire.joinAnswer(GroupWire.welcome(welcome)) == .success(welcome))
-        #expect(GroupWire.joinAnswer(GroupWire.refusal("full")) == .failure(GroupRefused(reason: "full")))
+        let welcome = GroupWire.Welcome(id: "abc", terms: terms)
+        #expect(GroupWire.joinAnswer(GroupWire.welcome(welcome, seq: 1), id: "abc") == .success(welcome))
+        #expect(GroupWire.joinAnswer(GroupWire.welcome(welcome, seq: 1), id: "other") == nil)
+        #expect(GroupWire.joinAnswer(GroupWire.refusal("full", id: "abc", seq: 2), id: "abc") == .failure(GroupRefused(reason: "full")))
+        // A refusal of a join that was not provably the runner's own is nobody's.
+        #expect(GroupWire.joinAnswer(GroupWire.refusal("unreadable", id: nil, seq: 3), id: "abc") == nil)
     }
 
     @Test func aBoardListsTheLeadersWithTheirPlacesAndCountsEveryone() throws {
         let runners = (0..<150).map { GroupRunner(id: "r\($0)", name: "R\($0)", distanceMetres: Double(1000 - $0), status: .running) }
             + [GroupRunner(id: "eve", name: "Eve", status: .refused, note: "too many messages")]
         let board = GroupBoard(phase: .running, terms: GroupTerms(mode: .race, goalMetres: 5000), runners: runners)
-        let read = try #require(GroupWire.board(GroupWire.board(board)))
+        let read = try #require(GroupWire.board(GroupWire.board(board, seq: 4)))
         #expect(read.runners == 150)
         #expect(read.board.runners.count == GroupWire.boardLimit)
         #expect(read.places.first == 1)
@@ -43,7 +52,7 @@ import Testing
 
     @Test func aStandingReadsBack() throws {
         let standing = try #require(GroupStanding(board: teamOfThree, id: "b"))
-        let read = try #require(GroupWire.standing(GroupWire.standing(standing)))
+        let read = try #require(GroupWire.standing(GroupWire.standing(standing, seq: 5)))
         #expect(read.place == 2)
         #expect(read.ahead?.name == "Ann \"A\"" && read.ahead?.gapMetres == 100 && read.ahead?.gapSeconds == 50)
         #expect(read.behind?.name == "Cy")
@@ -53,25 +62,25 @@ import Testing
     @Test func aStandingIsWrittenAsProtocolMdShowsIt() throws {
         // Given the middle runner of three in a team run
         let standing = try #require(GroupStanding(board: teamOfThree, id: "b"))
-        // When its standing is written, then the bytes are section 11.3's, fields in its order
-        #expect(String(decoding: GroupWire.standing(standing), as: UTF8.self) == """
-            {"type":"standing","phase":"running","place":2,"runners":3,"goal_m":5000.0,"leader":{"name":"Ann \\"A\\"","distance_m":300.0},\
+        // When its standing is written, then the bytes are section 11.4's, fields in its order
+        #expect(String(decoding: GroupWire.standing(standing, seq: 42), as: UTF8.self) == """
+            {"type":"standing","seq":42,"phase":"running","place":2,"runners":3,"goal_m":5000.0,"leader":{"name":"Ann \\"A\\"","distance_m":300.0},\
             "ahead":{"name":"Ann \\"A\\"","gap_m":100.0,"gap_s":50.0,"status":"running"},\
             "behind":{"name":"Cy","gap_m":100.0,"gap_s":100.0,"status":"left"},"team_m":600.0}
             """)
         // And a standing with no one around and no figures yet writes nulls and leaves the rest out
         let alone = GroupStanding(
             phase: .gathering, place: nil, runners: 1, leader: nil, ahead: nil, behind: nil, teamMetres: nil, goalMetres: 1000)
-        #expect(String(decoding: GroupWire.standing(alone), as: UTF8.self) == """
-            {"type":"standing","phase":"gathering","place":null,"runners":1,"goal_m":1000.0}
+        #expect(String(decoding: GroupWire.standing(alone, seq: 1), as: UTF8.self) == """
+            {"type":"standing","seq":1,"phase":"gathering","place":null,"runners":1,"goal_m":1000.0}
             """)
     }
 
     @Test(arguments: [
-        "", "[]", "not json", "{\"type\":\"report\"}", "{\"type\":\"report\",\"key\":\"k\",\"seq\":1.5,\"elapsed_s\":1,\"distance_m\":1,\"finished\":false}",
-        "{\"type\":\"report\",\"key\":\"k\",\"seq\":1,\"elapsed_s\":\"1\",\"distance_m\":1,\"finished\":false}",
-        "{\"type\":\"report\",\"key\":\"k\",\"seq\":1,\"elapsed_s\":1e999,\"distance_m\":1,\"finished\":false}",
-        "{\"type\":\"board\",\"phase\":\"nope\"}", "{\"type\":\"start\"}", "{\"type\":\"welcome\",\"id\":\"a\",\"key\":\"b\",\"mode\":\"relay\",\"goal_m\":5}",
+        "", "[]", "not json", "{\"type\":\"report\"}", "{\"type\":\"report\",\"seq\":1.5,\"elapsed_s\":1,\"distance_m\":1,\"finished\":false}",
+        "{\"type\":\"report\",\"seq\":1,\"elapsed_s\":\"1\",\"distance_m\":1,\"finished\":false}",
+        "{\"type\":\"report\",\"seq\":1,\"elapsed_s\":1e999,\"distance_m\":1,\"finished\":false}",
+        "{\"type\":\"board\",\"phase\":\"nope\"}", "{\"type\":\"start\"}", "{\"type\":\"welcome\",\"seq\":1,\"id\":\"a\",\"mode\":\"relay\",\"goal_m\":5}",
     ])
     func whatDoesNotReadIsDropped(_ text: String) {
         let bytes = Array(text.utf8)
@@ -79,7 +88,7 @@ import Testing
         #expect(GroupWire.board(bytes) == nil)
         #expect(GroupWire.control(bytes) == nil)
         #expect(GroupWire.standing(bytes) == nil)
-        if text.contains("welcome") { #expect(GroupWire.joinAnswer(bytes) == nil) }
+        if text.contains("welcome") { #expect(GroupWire.joinAnswer(bytes, id: "a") == nil) }
     }
 
     @Test func aStartFromTheCoordinatorIsClampedToAMinute() {

@@ -86,13 +86,18 @@ package struct GroupOptions: Sendable, Equatable {
     package var mode: MateMode = .race
     /// `--start-when N`, for create: start once N runners are in.
     package var startWhen: Int?
-    /// `--code`, for join.
+    /// `--max-runners N`, for create: the most runners the group takes.
+    package var maxRunners = GroupOptions.defaultMaxRunners
+    /// `--code`, for join: the join code.
     package var code = ""
+
+    package static let defaultMaxRunners = 100
 }
 
 /// `materun watch`'s options.
 package struct WatchOptions: Sendable, Equatable {
     package var via: String
+    /// `--code`: the watch code or the join code.
     package var code: String
     package var json = false
     /// `--web ADDR:PORT`: serve the boards as a live page there.

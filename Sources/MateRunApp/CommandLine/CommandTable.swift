@@ -239,8 +239,9 @@ enum CommandTable {
     static let groupCreate = CommandSpec(
         name: "group create", positional: "SCENARIO", summary: "start a group run on a NATS server and run in it",
         details: """
-        Prints the group's code; runners join with materun group join. The run starts for
-        everyone at once when --start-when runners are in, or when you press Enter. race: each
+        Prints the group's two codes: the join code (materun group join) and the watch code
+        (materun watch; it cannot join). The run starts for everyone at once when --start-when
+        runners are in, or when you press Enter. race: each
         runs to the goal, ranked by time; team: everyone's distances add up to the goal. Each
         runner sees their place, the leader, and the runners just ahead and behind.
         """,
@@ -248,6 +249,7 @@ enum CommandTable {
             via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
             OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
+            OptionSpec("--max-runners", value: "N", help: "take at most N runners, you included (default: 100)"),
         ] + NATSOptionGroup.options + [
             speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
@@ -260,6 +262,11 @@ enum CommandTable {
             var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
             options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group create")
             options.startWhen = try arguments.count("--start-when", upTo: 10_000)
+            options.maxRunners = try arguments.count("--max-runners", upTo: 10_000) ?? GroupOptions.defaultMaxRunners
+            if let startWhen = options.startWhen, startWhen > options.maxRunners {
+                throw UsageError(
+                    "--start-when \(startWhen) can never happen with --max-runners \(options.maxRunners)", command: "group create")
+            }
             return .groupCreate(options)
         })
 
@@ -267,7 +274,7 @@ enum CommandTable {
         name: "group join", positional: "SCENARIO", summary: "join a group run by its code",
         details: "The group's creator decides the mode, the goal and the speed.",
         options: [
-            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's join code (W-S, as group create prints it)"),
         ] + NATSOptionGroup.options + [
             weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
         ],
@@ -279,7 +286,7 @@ enum CommandTable {
         build: { arguments throws(UsageError) in
             var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group join"))
             options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group join")
-            options.code = try groupCode(arguments, command: "group join")
+            options.code = try groupCode(arguments, command: "group join", joining: true)
             return .groupJoin(options)
         })
 
@@ -287,13 +294,13 @@ enum CommandTable {
         name: "watch", positional: nil, summary: "watch a group run's leaderboard live",
         details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
         options: [
-            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's code"),
+            via, OptionSpec("--code", value: "CODE", required: true, help: "the group's watch code (or its join code)"),
             OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), web,
         ] + NATSOptionGroup.options,
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
             var options = WatchOptions(
-                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch"),
+                via: try natsURL(arguments, command: "watch"), code: try groupCode(arguments, command: "watch", joining: false),
                 json: arguments.flag("--json"))
             options.web = try arguments.listenEndpoint("--web")
             options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "watch")
@@ -310,11 +317,18 @@ enum CommandTable {
         return text
     }
 
-    private static func groupCode(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
-        guard let code = arguments.string("--code"), GroupCode.isValid(code) else {
-            throw UsageError("\(command) needs --code CODE, the letters and digits the group's creator printed", command: command)
+    /// The code of `--code`: a join code (`W-S`) to join, either code to watch.
+    private static func groupCode(_ arguments: ParsedArguments, command: String, joining: Bool) throws(UsageError) -> String {
+        guard let text = arguments.string("--code"), let code = GroupCodes(parsing: text) else {
+            throw UsageError(
+                "\(command) needs --code CODE, as the group's creator printed it (16 letters and digits, then a dash and 12 more to join)",
+                command: command)
         }
-        return code
+        if joining, code.secret == nil {
+            throw UsageError(
+                "\(command) needs the join code (W-S); \(text) is the watch code, which only watches (materun watch)", command: command)
+        }
+        return text
     }
 
     static let history = CommandSpec(

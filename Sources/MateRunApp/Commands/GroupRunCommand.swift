@@ -46,7 +46,8 @@ struct GroupRunCommand {
         client: NATSClient, url: NATSURL, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen
     ) async throws(CommandFailure) -> Int32 {
         var coordinating: Task<GroupBoard?, Never>?
-        let code: String
+        var coordinatorDropped: GroupDropCount?
+        let code: GroupCodes
         switch side {
         case .create:
             guard let goal = container.goalMetres(for: scenario, options: options.run) else {
@@ -54,37 +55,42 @@ struct GroupRunCommand {
                     "group create needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage,
                     usage: HelpText.usage(for: "group create"))
             }
-            code = GroupCode.random()
-            let terms = GroupTerms(mode: options.mode, goalMetres: goal, speed: options.run.speed.factor, startWhen: options.startWhen)
+            let terms = GroupTerms(
+                mode: options.mode, goalMetres: goal, speed: options.run.speed.factor, startWhen: options.startWhen,
+                maxRunners: options.maxRunners)
             let wall = container.wallClock
-            let coordinator = GroupCoordinator(client: client, code: code, terms: terms, now: { wall.now() })
+            let coordinator: GroupCoordinator
             let session: GroupCoordinator.GroupSession
             do {
+                coordinator = try GroupCoordinator(client: client, terms: terms, now: { wall.now() })
                 session = try await coordinator.open()
             } catch {
                 throw CommandFailure("cannot open the group on \(url): \(error)")
             }
+            code = coordinator.codes
+            coordinatorDropped = coordinator.dropped
             screen.announce(
-                GroupAnnouncements.listeningFields(via: url, code: code, terms: terms),
-                text: GroupAnnouncements.listeningText(via: url, code: code, terms: terms))
+                GroupAnnouncements.listeningFields(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms),
+                text: GroupAnnouncements.listeningText(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms))
             coordinating = Task { await coordinator.run(session) }
             EnterKeyWatch.start { coordinator.startNow() }
         case .join:
-            code = options.code
+            guard let joinCode = GroupCodes(parsing: options.code) else { throw CommandFailure("not a join code: \(options.code)") }
+            code = joinCode
         }
         let membership: GroupMembership
         do {
             membership = try await GroupMembership.join(client: client, code: code, name: profile.name)
         } catch NATSError.noResponders {
             coordinating?.cancel()
-            throw CommandFailure("no group with code \(code) on \(url)")
+            throw CommandFailure("no group with code \(code.watch) on \(url)")
         } catch {
             coordinating?.cancel()
             throw CommandFailure("\(error)")
         }
         if side == .join {
             screen.announce(
-                GroupAnnouncements.joinedFields(via: url, code: code, terms: membership.terms),
+                GroupAnnouncements.joinedFields(via: url, code: code.join ?? "", watchCode: code.watch, terms: membership.terms),
                 text: GroupAnnouncements.joinedText(terms: membership.terms))
         }
         var flow = GroupRunFlow(
@@ -96,7 +102,9 @@ struct GroupRunCommand {
         flow.keeper = container.keeper(
             options: options.run, scenario: scenario, durability: .live, profile: profile,
             goalMetres: membership.terms.ownGoalMetres,
-            screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code)"))
+            screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code.watch)"))
+        let dropped = [membership.dropped, coordinatorDropped].compactMap { $0 }
+        flow.droppedMessages = { dropped.reduce(0) { $0 + $1.value } }
         let outcome = await flow.run()
         coordinating?.cancel()
         if outcome.groupFailed { return ExitStatus.failure }

@@ -20,16 +20,17 @@ final class WatchCommand {
 
     func run() async throws(CommandFailure) -> Int32 {
         let client: NATSClient
-        let boards: AsyncStream<GroupBoardMessage>
+        let spectator: GroupSpectator
+        guard let code = GroupCodes(parsing: options.code) else { throw CommandFailure("not a group code: \(options.code)") }
         do {
             let natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
             let url = natsOptions.url
             client = try await NATSClient.connect(natsOptions)
             do {
-                boards = try await GroupSpectator.watch(client: client, code: options.code)
+                spectator = try await GroupSpectator.watch(client: client, code: code)
             } catch NATSError.noResponders {
                 await client.close()
-                throw CommandFailure("no group with code \(options.code) on \(url)")
+                throw CommandFailure("no group with code \(code.watch) on \(url)")
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -44,12 +45,14 @@ final class WatchCommand {
                 ("mate", .null), ("ghost", .null),
             ])
         }
-        for await board in boards {
+        for await board in spectator.boards {
             if Task.isCancelled { break }
             show(board, page: page)
         }
         page?.close()
         await client.close()
+        let dropped = spectator.dropped.value
+        if dropped > 0 { container.report("materun: dropped \(dropped) forged, replayed or excess group message\(dropped == 1 ? "" : "s")") }
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 

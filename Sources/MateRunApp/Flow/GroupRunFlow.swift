@@ -16,6 +16,9 @@ struct GroupRunFlow {
     let makeRun: RunFactory
     let runClock: () -> any RunClock
     var keeper: RunKeeper?
+    /// How many group messages this process dropped so far (forged, replayed, over a limit): the
+    /// summary's `group.dropped`, and a line on the error stream when not zero.
+    var droppedMessages: @Sendable () -> Int = { 0 }
 
     /// How the flow ended: the runner's summary, and whether the group failed this runner (it
     /// was refused before the start, or the group went silent) rather than the runner stopping.
@@ -148,6 +151,8 @@ struct GroupRunFlow {
         _ summary: RunSummary, board: GroupBoardMessage?, began: Bool, viewModel: inout RunningViewModel
     ) -> RunSummary {
         let state = viewModel.send(.event(.finished(summary)))
+        let dropped = droppedMessages()
+        if dropped > 0 { screen.messageWriter("materun: dropped \(dropped) forged, replayed or excess group message\(dropped == 1 ? "" : "s")") }
         guard began else {
             screen.finish(summary, profile: profile, state: state, pair: nil, kept: nil)
             return summary
@@ -161,7 +166,8 @@ struct GroupRunFlow {
                 RecordedGroupResult.Entry(
                     place: place, name: runner.name, distanceMetres: runner.distanceMetres, elapsedSeconds: runner.elapsedSeconds)
             }))
-        let field = GroupView.summaryField(place: ownPlace, runners: board?.runners ?? 0, results: runners, places: places)
+        let field = GroupView.summaryField(
+            place: ownPlace, runners: board?.runners ?? 0, results: runners, places: places, dropped: dropped)
         var table = GroupView.tableLines(runners, places: places, total: board?.runners ?? 0)
         if board?.isResult != true { table.insert("(the group's result did not arrive; its last board:)", at: 0) }
         screen.finishGroup(summary, profile: profile, state: state, group: field, table: table, kept: kept)

@@ -16,7 +16,7 @@ package enum GroupLinkEvent: Sendable, Equatable {
 /// through, so that they know nothing of the wire or the server (the NATS membership is one;
 /// tests use one in memory).
 package protocol GroupLink: Sendable {
-    /// The id the group gave this runner.
+    /// This runner's id in the group (over NATS, the fingerprint of the key it signs with).
     var id: String { get }
     /// The terms the runner joined on.
     var terms: GroupTerms { get }

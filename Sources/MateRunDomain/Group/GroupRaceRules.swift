@@ -1,7 +1,8 @@
 /// What reaches a group's coordinator: joins, the creator's start, runners' reports, goodbyes,
 /// and the passing of wall-clock time.
 package enum GroupInput: Sendable, Equatable {
-    /// A runner asks to join under `name`; `id` is the one the coordinator gave it.
+    /// A runner asks to join under `name`; `id` names it (at the edge, its key's fingerprint), and
+    /// the join is already proven to come from the holder of that key and of the join code.
     case join(id: String, name: String)
     /// The creator starts the group now (Enter).
     case startNow
@@ -34,7 +35,8 @@ package enum GroupAction: Sendable, Equatable {
 /// A group run's rules as a synchronous state machine, inputs in and actions out, in the style
 /// of `MatePairRules`: no clock, no I/O, so every rule is tested exactly with a manual clock.
 ///
-/// - Joining: while gathering, up to `maxRunners`, with a name `GroupName` accepts.
+/// - Joining: while gathering, up to `maxRunners`, with a name `GroupName` accepts and no other
+///   runner has; the same id joining again is admitted again, never twice.
 /// - The start: when `startWhen` runners are in, or when the creator starts; everyone counts
 ///   down the same `countdownSeconds`.
 /// - Reports are held to the agreed clock and a runner's speed (`MatePlausibility`) and to a
@@ -53,6 +55,7 @@ package struct GroupRaceRules: Sendable {
     package private(set) var phase: GroupBoard.Phase = .gathering
     private var runners: [GroupRunner] = []
     private var index: [String: Int] = [:]
+    private var names: Set<String> = []
     private var lastHeard: [String: Double] = [:]
     private var lastSeq: [String: Int] = [:]
     private var tokens: [String: (count: Double, at: Double)] = [:]
@@ -110,8 +113,13 @@ package struct GroupRaceRules: Sendable {
             actions.append(.refuseJoin(id: id, reason: "the group has already started"))
             return
         }
+        // The same runner asking again (a join sent twice, or replayed) is the same runner.
         guard index[id] == nil else {
             actions.append(.admit(id: id))
+            return
+        }
+        guard !names.contains(name) else {
+            actions.append(.refuseJoin(id: id, reason: "the name \(name) is taken in this group"))
             return
         }
         guard runners.count < terms.maxRunners else {
@@ -119,6 +127,7 @@ package struct GroupRaceRules: Sendable {
             return
         }
         index[id] = runners.count
+        names.insert(name)
         runners.append(GroupRunner(id: id, name: name))
         lastHeard[id] = now
         tokens[id] = (Self.floodBurst, now)

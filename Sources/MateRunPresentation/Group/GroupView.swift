@@ -63,7 +63,9 @@ package enum GroupView {
     }
 
     /// The summary line's `group` field: this runner's place, how many ran, and the results.
-    package static func summaryField(place: Int?, runners: Int, results: [GroupRunner], places: [Int?]) -> JSONMember {
+    /// `dropped`: the group messages this runner's process dropped as forged, altered, replayed
+    /// or over a limit (PROTOCOL.md section 11.7).
+    package static func summaryField(place: Int?, runners: Int, results: [GroupRunner], places: [Int?], dropped: Int) -> JSONMember {
         let listed: [JSON] = zip(results, places).map { runner, place in
             .object([
                 ("place", place.map { .integer($0) } ?? .null), ("name", .string(runner.name)),
@@ -73,6 +75,7 @@ package enum GroupView {
         }
         return ("group", .object([
             ("place", place.map { .integer($0) } ?? .null), ("runners", .integer(runners)), ("results", .array(listed)),
+            ("dropped", .integer(dropped)),
         ]))
     }
 
