@@ -109,6 +109,9 @@ package final class SocketPoller: Sendable {
     }
 
     private func run() {
+        // The kernel's name for the thread (Foundation's `Thread.name` does not reach it), so that
+        // `/proc/PID/task/*/comm` and debuggers tell the poller apart.
+        cepoll_name_thread("materun.poller")
         var entries: [UInt64: Entry] = [:]
         var timers = PollerTimers()
         var ready = [epoll_event](repeating: epoll_event(), count: 512)
