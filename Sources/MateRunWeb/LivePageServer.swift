@@ -1,7 +1,5 @@
-import Foundation
 import Glibc
 import MateRunSocket
-import Synchronization
 
 /// The live page's HTTP server: every viewer is one socket of the process's `SocketPoller`
 /// (the same thread that serves the run's other sockets), so that a page watched by a whole club

@@ -36,10 +36,10 @@ import Testing
         }
         // When the process's threads are listed
         let names = try threadNames()
-        // Then one is the poller, and the connections have no thread of their own (one each
-        // would make more than 300, whatever else the test process runs)
+        // Then one is the poller, and the connections have no thread of their own: the whole
+        // process, with whatever else the suite runs beside, has fewer threads than connections
         #expect(names.filter { $0 == "materun.poller" }.count == 1)
-        #expect(names.count < 100)
+        #expect(names.count < connections.count)
         connections.forEach { $0.abort() }
         listener.close()
     }
