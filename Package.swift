@@ -10,7 +10,7 @@ import PackageDescription
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
 //   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, HMAC-SHA-256, random; imports only Glibc
 //   MateRunTLS           a TLS client through OpenSSL 3's libssl, as a Socket byte stream → Crypto, Socket
-//   MateRunSocket        generic TCP: listener, connection, framing; knows nothing of mates
+//   MateRunSocket        generic TCP: listener, connection, framing, the one epoll poller; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
 //   MateRunNATS          a NATS client (no mate words)             → Socket, JSON, Crypto, TLS
 //   MateRunGroup         group runs and spectators over NATS, signed → Domain, NATS, JSON, Crypto
@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "MateRunPresentation", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunScenarios", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunCrypto", swiftSettings: packageCMO),
-        .target(name: "MateRunSocket", swiftSettings: packageCMO),
+        .target(name: "MateRunSocket", dependencies: ["CEpoll"], swiftSettings: packageCMO),
         .target(name: "MateRunTLS", dependencies: ["MateRunCrypto", "MateRunSocket"], swiftSettings: packageCMO),
         .target(name: "MateRunMate", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunNATS", dependencies: ["MateRunSocket", "MateRunJSON", "MateRunCrypto", "MateRunTLS"], swiftSettings: packageCMO),
@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MateRunRecords", dependencies: ["MateRunDomain", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "MateRunGPSD", dependencies: ["MateRunDomain", "MateRunSocket", "MateRunJSON"], swiftSettings: packageCMO),
         .target(name: "CEpoll"),
-        .target(name: "MateRunWeb", dependencies: ["CEpoll"], swiftSettings: packageCMO),
+        .target(name: "MateRunWeb", dependencies: ["MateRunSocket"], swiftSettings: packageCMO),
         .target(
             name: "MateRunApp",
             dependencies: [
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunCryptoTests", dependencies: ["MateRunCrypto"]),
-        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb", "MateRunTestSupport"]),
+        .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunSocketTests", dependencies: ["MateRunSocket", "MateRunDomain", "MateRunTestSupport"]),
         .testTarget(
             name: "MateRunNATSTests",

@@ -6,7 +6,7 @@
 #   MateRunScenarios     Domain, JSON, Foundation(XML), Glibc for file reads: no socket, mate or screen
 #   MateRunCrypto        Glibc only: OpenSSL 3 loaded at run time (dlopen), no MateRun target
 #   MateRunTLS           Crypto, Socket, Glibc: a TLS client stream through libssl, no NATS or mate word
-#   MateRunSocket        Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
+#   MateRunSocket        CEpoll, Foundation, Glibc, Dispatch, Synchronization: no MateRun target at all,
 #                        so the generic TCP layer cannot learn a mate word
 #   MateRunMate          Domain, Socket, JSON, Foundation, Synchronization: no Glibc (sockets go
 #                        through MateRunSocket), no scenario, screen or app code
@@ -20,8 +20,8 @@
 #                        (no sockets of its own, no scenario, screen or app code)
 #   MateRunRelay         NATS, Socket, Crypto, Synchronization: TCP byte streams carried through NATS,
 #                        signed, knowing nothing of what they carry (no Domain, no mate words)
-#   MateRunWeb           CEpoll, Foundation, Glibc, Dispatch, Synchronization: the live page's HTTP server,
-#                        knowing nothing of runs (the page and its events are handed to it)
+#   MateRunWeb           Socket, Foundation, Glibc, Dispatch, Synchronization: the live page's HTTP server
+#                        on the socket poller, knowing nothing of runs (the page and its events are handed to it)
 # and three rules on names: MateRunSocket and MateRunNATS name no Mate type, and MateRunDomain names no message
 # of the wire protocol (MateMessage, MateHello, MateWelcome, MateRefusal, MateProtocol).
 # SwiftPM's --explicit-target-dependency-import-check catches an import of an undeclared target;
@@ -44,14 +44,14 @@ MateRunPresentation MateRunDomain|MateRunJSON|Foundation|FoundationEssentials
 MateRunScenarios MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|FoundationXML|Glibc|Synchronization
 MateRunCrypto Glibc
 MateRunTLS MateRunCrypto|MateRunSocket|Glibc
-MateRunSocket Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
+MateRunSocket CEpoll|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunMate MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunRecords MateRunDomain|MateRunJSON|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 MateRunGPSD MateRunDomain|MateRunSocket|MateRunJSON|Foundation|FoundationEssentials|Synchronization
 MateRunNATS MateRunSocket|MateRunJSON|MateRunCrypto|MateRunTLS|Foundation|FoundationEssentials|Synchronization
 MateRunGroup MateRunDomain|MateRunNATS|MateRunJSON|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
 MateRunRelay MateRunNATS|MateRunSocket|MateRunCrypto|Foundation|FoundationEssentials|Synchronization
-MateRunWeb CEpoll|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
+MateRunWeb MateRunSocket|Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization
 RULES
 }
 

@@ -14,10 +14,12 @@ for a late viewer):
   the clock (hh:mm:ss) changes over a few seconds, the runner's dot moves, the result appears at
   the end, and (stand-in only) each message was applied once: the trail has one point per
   progress message with a position.
+  With --group N (a group run's live page, --url): other runners' rings appear on the map and
+  move, the standings count N runners, and the result appears with the group's table of N rows.
 
 Usage:
   scripts/check-web-page.py --export FILE.html [--screenshot PATH.png]
-  scripts/check-web-page.py --url http://127.0.0.1:8080/ [--timeout S] [--screenshot PATH.png]
+  scripts/check-web-page.py --url http://127.0.0.1:8080/ [--group N] [--timeout S] [--screenshot PATH.png]
   scripts/check-web-page.py --live-page LIVE.html --nonce NONCE --events-from FILE.html [--screenshot PATH.png]
 Needs chromium, chromium-driver (Debian) and selenium (pip). Exits 0 when every check passes, 1
 with the failed check otherwise, 2 when a tool is missing.
@@ -147,7 +149,31 @@ def check_export(driver, path, screenshot):
         save_screenshot(driver, screenshot)
 
 
-def check_live(driver, url, timeout, screenshot, expected_positions=None, events=None, stand_in=None):
+def other_rings(driver):
+    """The other runners' rings on the map: {name: [cx, cy]}."""
+    return driver.execute_script(
+        "const rings = {};"
+        "for (const ring of document.querySelectorAll('#map circle.ring')) {"
+        "  rings[ring.getAttribute('data-runner')] = [ring.getAttribute('cx'), ring.getAttribute('cy')]; }"
+        "return rings;")
+
+
+def check_group(driver, runners, timeout):
+    """A group run's page, while it runs: the others on the map (its neighbours in the standings,
+    or everyone on the board), moving, and the standings counting the group."""
+    first = wait_for("the map shows another runner", lambda: other_rings(driver), timeout)
+    expect(first, f"the map rings other runners ({', '.join(sorted(first))})")
+    moved = wait_for("another runner's ring moves", lambda: (
+        lambda rings: rings if any(rings.get(name) not in (None, spot) for name, spot in first.items()) else None)(
+            other_rings(driver)), timeout)
+    expect(moved != first, "another runner's ring moved on the map")
+    counted = lambda: (lambda line: line if f"{runners} runners" in line or f"of {runners}" in line else None)(
+        driver.find_element(By.ID, "standing-line").text)
+    line = wait_for(f"the standings count {runners} runners", counted, timeout)
+    expect(line, f"the standings count {runners} runners ({line})")
+
+
+def check_live(driver, url, timeout, screenshot, expected_positions=None, events=None, stand_in=None, group=None):
     driver.get(url)
     clock = lambda: driver.find_element(By.ID, "clock").text
     wait_for("the page shows live", lambda: driver.find_element(By.ID, "status").text == "live", timeout)
@@ -157,6 +183,8 @@ def check_live(driver, url, timeout, screenshot, expected_positions=None, events
     later_clock, later_dot = clock(), own_dot(driver)
     expect(CLOCK.match(later_clock) and later_clock != first_clock, f"the clock moved ({first_clock} → {later_clock})")
     expect(later_dot != first_dot, f"the runner's dot moved ({first_dot} → {later_dot})")
+    if group is not None:
+        check_group(driver, group, timeout)
     if stand_in is not None:
         stand_in.may_drop.set()
         wait_for("the page says the connection is lost",
@@ -167,6 +195,9 @@ def check_live(driver, url, timeout, screenshot, expected_positions=None, events
     if events is not None:
         distance = expected_distance(events)
         expect(distance in result_text(driver), f"the result shows the distance {distance}")
+    if group is not None:
+        rows = driver.find_elements(By.CSS_SELECTOR, "#group-results tbody tr")
+        expect(len(rows) == group, f"the result has the group's table, a row per runner ({len(rows)} of {group})")
     if expected_positions is not None:
         expect(trail_points(driver) == expected_positions,
                f"each message was applied once: {expected_positions} trail points after a reconnection")
@@ -251,6 +282,7 @@ def main():
     parser.add_argument("--nonce", help="the nonce the live page was made with")
     parser.add_argument("--events-from", help="an exported page whose messages the stand-in sends")
     parser.add_argument("--seconds", type=float, default=10, help="how long the stand-in takes to send the run")
+    parser.add_argument("--group", type=int, help="with --url: the page is a group run's, of this many runners")
     parser.add_argument("--timeout", type=float, default=60, help="the longest wait for a live page's step")
     parser.add_argument("--screenshot", help="write a PNG of the page at the end")
     arguments = parser.parse_args()
@@ -263,7 +295,8 @@ def main():
         if arguments.export:
             check_export(driver, arguments.export, arguments.screenshot)
         if arguments.url:
-            check_live(driver, arguments.url, arguments.timeout, arguments.screenshot if not arguments.export else None)
+            check_live(driver, arguments.url, arguments.timeout, arguments.screenshot if not arguments.export else None,
+                       group=arguments.group)
         if arguments.live_page:
             events = embedded_events(arguments.events_from)
             with open(arguments.live_page, encoding="utf-8") as file:

@@ -19,6 +19,10 @@ stranger and as a crowd, and checks what PROTOCOL.md promises:
   busy      2,000 hellos during a paired run are each refused `busy`, and the host logs a handful
             of lines, not one per hello
   end       both sides agree on the result and nothing but the result follows the run's end
+  threads   a host with its live page (`--web`), 500 strangers holding sockets and 1,000 viewers
+            streaming: the process has at most 16 threads, every viewer gets the stream, a
+            megabyte of header and GET /../../etc/passwd are refused, and a real joiner still
+            pairs within 2 s
 
 Every wait is bounded; every process this script starts is ended by its PID. Prints one line per
 check and the numbers measured; exits 1 if a check failed.
@@ -320,12 +324,92 @@ def attack_busy(port, host_errors):
           f"{refused} of 2000 hellos refused busy during the run; the host logged {logged} lines for them")
 
 
+def task_count(pid):
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def http_answer(port, request, seconds=5):
+    """What the page's server answers to raw `request` bytes, up to its first blank line."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=seconds)
+    try:
+        sock.sendall(request)
+    except OSError:
+        pass  # a server that answers early may close before all of a huge request is sent
+    data = b""
+    try:
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except (socket.timeout, ConnectionError):
+        pass
+    sock.close()
+    return data.split(b"\r\n", 1)[0].decode("latin-1")
+
+
+def attack_crowd_and_viewers(materun, data):
+    host, out, _ = start([materun, "host", "Scenarios/race-fast-5k.json", "--mode", "race", "--speed", "100", "--json",
+                          "--web", "127.0.0.1:0"], data)
+    strangers, viewers, joiner = [], [], None
+    try:
+        listening = out.wait_for(lambda line: event(line, "listening") is not None, 20)
+        web = out.wait_for(lambda line: event(line, "web") is not None, 20)
+        if listening is None or web is None:
+            check("threads", False, "the host printed no listening or web line")
+            return
+        announced = event(listening, "listening")
+        web_port = int(event(web, "web")["url"].rstrip("/").rsplit(":", 1)[1])
+        before = task_count(host.pid)
+        for _ in range(500):
+            strangers.append(connect(announced["port"], timeout=5))
+        for _ in range(1000):
+            sock = socket.create_connection(("127.0.0.1", web_port), timeout=5)
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            viewers.append(sock)
+        streaming = 0
+        for sock in viewers:
+            head = b""
+            try:
+                while b"retry: 2000" not in head:
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        break
+                    head += chunk
+            except (socket.timeout, ConnectionError):
+                pass
+            streaming += b"200 OK" in head and b"retry: 2000" in head
+        most = max(task_count(host.pid) for _ in range(20) if time.sleep(0.05) is None)
+        descriptors = open_descriptors(host.pid)
+        huge = http_answer(web_port, b"GET / HTTP/1.1\r\nX: " + b"a" * (1 << 20))
+        traversal = http_answer(web_port, b"GET /../../etc/passwd HTTP/1.1\r\n\r\n")
+        began = time.monotonic()
+        joiner = start([materun, "join", "Scenarios/race-steady-5k.json", "--connect", f"127.0.0.1:{announced['port']}",
+                        "--code", announced["code"], "--json"], data)
+        paired = joiner[1].wait_for(lambda line: event(line, "paired") is not None, 30)
+        took = time.monotonic() - began
+        most = max(most, task_count(host.pid))
+        check("threads", most <= 16 and streaming == 1000 and huge.startswith("HTTP/1.1 431")
+              and traversal.startswith("HTTP/1.1 404") and paired is not None and took < 2,
+              f"{len(strangers)} strangers and {len(viewers)} viewers ({streaming} streaming) held {descriptors} "
+              f"descriptors; the host had {before} threads before them and at most {most} with them (at most 16); "
+              f"1 MB header: {huge!r}; GET /../../etc/passwd: {traversal!r}; a real joiner paired in {took:.2f} s")
+    finally:
+        for sock in strangers + viewers:
+            sock.close()
+        for process in [host] + ([joiner[0]] if joiner else []):
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     materun = os.path.abspath(sys.argv[1])
     data = tempfile.mkdtemp(prefix="materun-hostile-")
     attack_paired_flood(materun, data)
+    attack_crowd_and_viewers(materun, data)
     host = start([materun, "host", "Scenarios/race-fast-5k.json", "--mode", "race", "--speed", "100", "--json"], data)
     joiner = None
     try:

@@ -14,6 +14,11 @@
 # The first two kinds are also compared by `swift test` (ReadmeCaptureTests); the tmux kind needs
 # tmux, so .ci/run runs this script with --check. With --check nothing is written and a capture
 # that differs fails.
+# Without --check it also remakes docs/live-page.png, README's picture of the web page: a hilly
+# 8 km replay racing the ghost of the same run, exported as a page and drawn whole by headless
+# Chromium (scripts/check-web-page.py, which checks the page on the way). A picture is not compared
+# by --check (its pixels follow the browser's version); without chromium, chromium-driver or
+# selenium it is left as it is, saying so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=0
@@ -95,3 +100,16 @@ else:
     open("README.md", "w", encoding="utf-8").write(updated)
     print(f"readme-captures: {count} captures, {len(stale)} rewritten")
 PY
+
+if [ "$check" = 0 ]; then
+  if [ -x /usr/bin/chromedriver ] && python3 -c 'import selenium' 2>/dev/null; then
+    "$materun" replay Scenarios/hilly-8k.json --speed max >/dev/null 2>&1
+    "$materun" replay Scenarios/hilly-8k.json --speed max --ghost latest >/dev/null 2>&1
+    "$materun" export latest --format html -o "$data/page.html" >/dev/null
+    python3 scripts/check-web-page.py --export "$data/page.html" --screenshot docs/live-page.png >/dev/null \
+      || { echo "readme-captures: the exported page failed its browser checks"; exit 1; }
+    echo "readme-captures: docs/live-page.png remade"
+  else
+    echo "readme-captures: docs/live-page.png left as it is (chromium, chromium-driver or selenium is missing)"
+  fi
+fi

@@ -55,7 +55,7 @@ enum MateLatencyBenchmark {
     static let tiers = ["floor", "connection", "channel", "link"]
     static let tierNotes = [
         "floor": "blocking send/recv, 2 dedicated threads",
-        "connection": "TCPConnection bytes (poll thread + stream), no codec",
+        "connection": "TCPConnection bytes (socket poller + stream), no codec",
         "channel": "SocketMateChannel: encode + send, decode, echo",
         "link": "paired TCPMateLink (actor sends and reads) both ways",
     ]

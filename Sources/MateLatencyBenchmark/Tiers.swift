@@ -45,7 +45,7 @@ let quietTimeout = Duration.seconds(600)
 
 // MARK: Round trips
 
-/// `TCPConnection` alone: the frame's bytes (encoded once, up front) through the poll thread,
+/// `TCPConnection` alone: the frame's bytes (encoded once, up front) through the socket poller,
 /// the frame splitter and the `frames` stream, echoed back as bytes. No codec.
 final class ConnectionRoundTrip {
     private let client: TCPConnection

@@ -5,7 +5,7 @@ import Synchronization
 /// fixes and news of gpsd's receivers (which it has, a report without a fix, a clock stepping
 /// back), reconnecting when gpsd restarts.
 ///
-/// The connection's I/O runs on `MateRunSocket`'s own thread; this only reads its lines. Lines
+/// The connection's I/O runs on `MateRunSocket`'s socket poller; this only reads its lines. Lines
 /// go through one `TPVEpochMerger`, which hands out an epoch when a later one begins or when the
 /// stream has been quiet for `quietFlush` (the last fix of a log is not held back). When the
 /// connection ends, the client tries again with a growing delay (`retryDelays`), for at most

@@ -5,7 +5,7 @@ import Synchronization
 /// connection that it keeps alive and redials.
 ///
 /// It knows nothing of what the messages mean. Calls never block: a publish is written at once
-/// when the socket takes it (the socket target's I/O thread writes the rest), and everything
+/// when the socket takes it (the socket target's poller writes the rest), and everything
 /// read from the server is parsed by one task that serves the connection. Memory is bounded
 /// everywhere a slow or stuck party could grow it: the outbox (`outboxLimitBytes`), each
 /// subscription's buffer (`subscriptionBufferLimit`), the parser (`max_payload`).

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A freshly connected socket, before its connection's I/O thread starts, for a protocol that
+/// A freshly connected socket, before the poller serves its connection, for a protocol that
 /// must do something first (read a greeting, shake hands for TLS). Runs on the connecting
 /// thread, never on the concurrency pool; every wait ends at the connection's deadline or when
 /// the connecting task is cancelled.

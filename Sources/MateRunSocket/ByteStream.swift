@@ -2,7 +2,7 @@ import Glibc
 
 /// What carries a connection's bytes over its socket: the socket itself (`PlainByteStream`), or
 /// a session on top of it that encrypts (TLS). `TCPConnection` reads and writes only through
-/// it, so that its I/O thread, outbox and framing are the same whatever the stream is.
+/// it, so that its service on the poller, outbox and framing are the same whatever the stream is.
 ///
 /// A connection calls every method under its one lock, never two at once: a TLS session, which
 /// must not read and write at the same time, needs no lock of its own.

@@ -5,12 +5,13 @@ import Synchronization
 /// One TCP connection carrying newline-delimited frames, safe to use from async code. (Or one end
 /// of a local socket pair, `pair(remote:options:otherOptions:)`, which behaves the same.)
 ///
-/// Blocking I/O never runs on the Swift concurrency pool: each connection owns one `Thread`
-/// that polls the socket, reads and splits frames (handing them out through `frames`), writes
-/// whatever a send could not write at once, and enforces the idle timeout. `send` writes
-/// directly when the socket can take the bytes, which is almost always, so a frame costs one
-/// system call on the caller's thread.
-package final class TCPConnection: Sendable {
+/// No I/O waits on the Swift concurrency pool, and no connection has a thread of its own: the
+/// process's one `SocketPoller` reads the socket when it is ready, splits frames (handing them
+/// out through `frames`), writes whatever a send could not write at once, and holds the
+/// connection to its rules of time (`TCPConnectionMachine`). `send` writes directly when the
+/// socket can take the bytes, which is almost always, so a frame costs one system call on the
+/// caller's thread.
+package final class TCPConnection: PolledSocket {
     /// The peer's address, for messages and for throttling by host.
     package let remote: TCPEndpoint
     /// Complete frames from the peer, without their newlines. A single consumer. Ends by throwing
@@ -24,19 +25,20 @@ package final class TCPConnection: Sendable {
     let stream: any ByteStream
     /// The socket, for a test that cuts it under the connection.
     var fd: Int32 { stream.descriptor }
-    /// Bytes a prelude read before the connection started, delivered first.
-    let alreadyRead: [UInt8]
-    let wake: WakePipe
-    let maxFrameBytes: Int
+    package var descriptor: Int32 { stream.descriptor }
+    let poller: SocketPoller
+    let token: PollerToken
     let framing: TCPFraming
     /// The last frame to send when the connection fails for the peer's fault (a bad frame, a
     /// timeout), so the peer learns why; nil to send nothing.
     let farewell: TCPFarewell
     let state: Mutex<TCPConnectionState>
+    /// What only the poller's thread touches: the frame decoder, and what a TLS read waits for.
+    let reading: Mutex<TCPConnectionReading>
     let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
     let flow: TCPFrameFlow
 
-    /// Takes over a connected socket and starts its I/O thread; `overTCP` is false for a local
+    /// Takes over a connected socket and hands it to the poller; `overTCP` is false for a local
     /// socket, which has no Nagle delay to turn off.
     convenience init(adopting fd: Int32, remote: TCPEndpoint, options: TCPConnectionOptions, overTCP: Bool = true) throws(SocketError) {
         try self.init(adopting: PlainByteStream(descriptor: fd), remote: remote, options: options, overTCP: overTCP)
@@ -50,36 +52,40 @@ package final class TCPConnection: Sendable {
     ) throws(SocketError) {
         _ = SocketOptions.ignoreBrokenPipe
         let fd = stream.descriptor
+        let poller: SocketPoller
         do {
             try SocketOptions.setNonBlocking(fd, operation: "configure connection to \(remote)")
             if overTCP {
                 try SocketOptions.setNoDelay(fd, operation: "configure connection to \(remote)")
             }
-            wake = try WakePipe()
+            poller = try SocketPoller.shared()
         } catch {
             stream.close()
             throw error
         }
+        self.poller = poller
         SocketOptions.setCloseOnExec(fd)
         self.stream = stream
-        self.alreadyRead = alreadyRead
+        self.reading = Mutex(TCPConnectionReading(decoder: FrameDecoder(maxFrameBytes: options.maxFrameBytes), alreadyRead: alreadyRead))
         self.remote = remote
-        self.maxFrameBytes = options.maxFrameBytes
         self.framing = options.framing
         self.farewell = options.farewell
         let startedAt = ContinuousClock.now
         self.startedAt = startedAt
-        self.state = Mutex(TCPConnectionState(
-            idleTimeout: options.idleTimeout, rateLimit: options.rateLimit, deadline: options.deadline.map { startedAt + $0 }))
+        self.state = Mutex(TCPConnectionState(machine: TCPConnectionMachine(
+            idleTimeout: options.idleTimeout, rateLimit: options.rateLimit, deadline: options.deadline)))
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
         self.continuation = continuation
-        flow = TCPFrameFlow(limit: options.pendingFrameLimit, wake: wake)
+        let token = poller.reserve()
+        self.token = token
+        flow = TCPFrameFlow(limit: options.pendingFrameLimit, wake: { poller.kick(token) })
         frames = TCPFrames(stream: stream, flow: flow)
         continuation.onTermination = { [weak self] _ in self?.close() }
-        let thread = Thread { [self] in runIOLoop() }
-        thread.name = "materun.tcp \(remote)"
-        thread.start()
+        poller.add(self, as: token)
     }
+
+    /// The time since the connection started, as its rules count it.
+    var elapsed: Duration { ContinuousClock.now - startedAt }
 
     /// Connects to `endpoint`, trying each address it resolves to, giving up after `timeout`.
     /// Cancelling the calling task abandons the attempt at once. A `prelude` runs on the
@@ -121,23 +127,24 @@ package final class TCPConnection: Sendable {
     /// throws `TCPConnectionClosed` (or `SocketError` after a local close) if it cannot.
     package func send(_ bytes: [UInt8]) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = state.withLock { state in state.sendOrQueue(bytes, on: stream, remote: remote, continuation: continuation) }
+            let outcome = state.withLock { state in
+                state.sendOrQueue(bytes, on: stream, remote: remote, continuation: continuation, now: elapsed)
+            }
             switch outcome {
             case .sent: continuation.resume()
             case .failed(let error): continuation.resume(throwing: error)
-            case .queued: wake.signal()
+            case .queued: poller.kick(token)
             }
         }
     }
 
     /// Sends all of `bytes` without waiting, in order with other sends and enqueues: written at
-    /// once when the socket takes them, which is almost always, otherwise queued for the I/O
-    /// thread. For a caller that keeps its own order (an actor) and learns of failures from
+    /// once when the socket takes them, which is almost always, otherwise queued for the poller. For a caller that keeps its own order (an actor) and learns of failures from
     /// `frames`, which ends when the connection does: a failed or refused write is dropped here.
     package func enqueue(_ bytes: [UInt8]) {
-        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: stream, remote: remote, continuation: nil) }
+        let outcome = state.withLock { state in state.sendOrQueue(bytes, on: stream, remote: remote, continuation: nil, now: elapsed) }
         if case .queued = outcome {
-            wake.signal()
+            poller.kick(token)
         }
     }
 
@@ -150,36 +157,36 @@ package final class TCPConnection: Sendable {
     /// Changes how long the connection may go without a complete frame from the peer before it
     /// is closed, counted from the last frame (e.g. short during a handshake, longer afterwards).
     package func setIdleTimeout(_ timeout: Duration) {
-        state.withLock { $0.idleTimeout = timeout }
-        wake.signal()
+        state.withLock { $0.machine.idleTimeout = timeout }
+        poller.kick(token)
     }
 
     /// Changes how much the peer may send per second (e.g. little before a handshake, more once
     /// paired); nil lifts the limit.
     package func setRateLimit(_ limit: TCPRateLimit?) {
-        state.withLock { $0.rateLimit = limit }
+        state.withLock { $0.machine.rateLimit = limit }
     }
 
     /// Lifts the deadline the connection started with (its handshake is done).
     package func clearDeadline() {
-        state.withLock { $0.deadline = nil }
-        wake.signal()
+        state.withLock { $0.machine.deadline = nil }
+        poller.kick(token)
     }
 
     /// Closes the connection: `frames` finishes quietly, queued sends fail, and the socket is
     /// shut down gracefully so that bytes already sent still reach the peer. Idempotent.
     package func close() {
         state.withLock { $0.closeRequested = true }
-        wake.signal()
+        poller.kick(token)
     }
 
     /// Closes the connection at once, without draining: its descriptors are free as soon as the
-    /// I/O thread wakes (for a peer owed nothing, e.g. a stranger dropped to make room).
+    /// poller serves it (for a peer owed nothing, e.g. a stranger dropped to make room).
     package func abort() {
         state.withLock {
             $0.closeRequested = true
             $0.abortRequested = true
         }
-        wake.signal()
+        poller.kick(token)
     }
 }

@@ -1,5 +1,6 @@
-/// The part of a connection shared between callers of `send` and its I/O thread, kept under
-/// one lock: bytes waiting to be written, the close request, and how the connection ended.
+/// The part of a connection shared between callers of `send` and the poller, kept under one
+/// lock: bytes waiting to be written, the close request, how the connection ended, and the
+/// rules of its time (`TCPConnectionMachine`, which a queued write starts a stall in).
 struct TCPConnectionState {
     /// A send the socket could not take entirely at once.
     struct PendingWrite {
@@ -15,30 +16,24 @@ struct TCPConnectionState {
         case failed(any Error)
     }
 
-    var idleTimeout: Duration
-    var rateLimit: TCPRateLimit?
-    /// When the connection must be over, unless lifted; nil for no deadline.
-    var deadline: ContinuousClock.Instant?
+    var machine: TCPConnectionMachine
     var closeRequested = false
     /// Close without lingering: the peer is not owed its last bytes (a stranger dropped for room).
     var abortRequested = false
     /// Set once the connection is over; every later send fails with it.
     var ended: (any Error)?
     var outbox: [PendingWrite] = []
-    /// When the oldest queued write was queued: a peer that reads nothing for the idle timeout
-    /// is dropped.
-    var stalledSince: ContinuousClock.Instant?
 
-    init(idleTimeout: Duration, rateLimit: TCPRateLimit?, deadline: ContinuousClock.Instant?) {
-        self.idleTimeout = idleTimeout
-        self.rateLimit = rateLimit
-        self.deadline = deadline
+    init(machine: TCPConnectionMachine) {
+        self.machine = machine
     }
 
     /// Writes `bytes` at once when nothing is queued ahead of them, and queues what is left.
-    /// The system call runs under the lock, so the I/O thread cannot close `fd` meanwhile.
+    /// The system call runs under the lock, so the poller cannot close `fd` meanwhile. `now` is
+    /// the time since the connection started (a queued write starts a stall).
     mutating func sendOrQueue(
-        _ bytes: [UInt8], on stream: any ByteStream, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>?
+        _ bytes: [UInt8], on stream: any ByteStream, remote: TCPEndpoint, continuation: CheckedContinuation<Void, any Error>?,
+        now: @autoclosure () -> Duration
     ) -> SendOutcome {
         if let ended { return .failed(ended) }
         if closeRequested {
@@ -57,15 +52,13 @@ struct TCPConnectionState {
             }
         }
         outbox.append(PendingWrite(bytes: bytes, offset: offset, continuation: continuation))
-        if stalledSince == nil {
-            stalledSince = .now
-        }
+        machine.queued(at: now())
         return .queued
     }
 
     /// Writes as much of the outbox as the socket takes now. Returns the sends that completed,
     /// to resume outside the lock, or what broke the stream.
-    mutating func flush(to stream: any ByteStream) -> Result<[CheckedContinuation<Void, any Error>], ByteStreamFailure> {
+    mutating func flush(to stream: any ByteStream, at now: Duration) -> Result<[CheckedContinuation<Void, any Error>], ByteStreamFailure> {
         var completed: [CheckedContinuation<Void, any Error>] = []
         while var first = outbox.first {
             switch Self.write(first.bytes, from: first.offset, to: stream) {
@@ -76,7 +69,7 @@ struct TCPConnectionState {
                     completed.append(continuation)
                 }
                 outbox.removeFirst()
-                stalledSince = outbox.isEmpty ? nil : .now
+                machine.wrote(more: !outbox.isEmpty, at: now)
             case .success(let written):
                 first.offset = written
                 outbox[0] = first
@@ -93,7 +86,6 @@ struct TCPConnectionState {
         }
         let pending = outbox
         outbox.removeAll()
-        stalledSince = nil
         return pending
     }
 

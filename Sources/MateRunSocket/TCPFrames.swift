@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The frames of a connection as an async sequence that holds the peer back when its reader
-/// falls behind: at most `TCPConnectionOptions.pendingFrameLimit` frames wait between the I/O
-/// thread and the reader; beyond that the I/O thread stops reading the socket until the reader
+/// falls behind: at most `TCPConnectionOptions.pendingFrameLimit` frames wait between the
+/// poller and the reader; beyond that the poller stops reading the socket until the reader
 /// takes one, so TCP itself slows the peer down, and a peer that writes faster than we parse
 /// fills its own send buffer instead of our memory.
 package struct TCPFrames: AsyncSequence, Sendable {
@@ -34,29 +34,30 @@ package struct TCPFrames: AsyncSequence, Sendable {
     }
 }
 
-/// How many frames wait for the reader, shared by the I/O thread and the reader.
+/// How many frames wait for the reader, shared by the poller and the reader.
 final class TCPFrameFlow: Sendable {
     let limit: Int
     private let waiting = Atomic<Int>(0)
-    private let wake: WakePipe
+    /// Has the poller serve the connection again (it reads once more).
+    private let wake: @Sendable () -> Void
 
-    init(limit: Int, wake: WakePipe) {
+    init(limit: Int, wake: @escaping @Sendable () -> Void) {
         self.limit = max(1, limit)
         self.wake = wake
     }
 
-    /// Whether the I/O thread may read more from the socket.
+    /// Whether the poller may read more from the socket.
     var acceptsMore: Bool { waiting.load(ordering: .acquiring) < limit }
 
-    /// The I/O thread handed out `count` frames.
+    /// The poller handed out `count` frames.
     func handedOut(_ count: Int) {
         waiting.add(count, ordering: .releasing)
     }
 
-    /// The reader took a frame; wakes the I/O thread when that makes room again.
+    /// The reader took a frame; wakes the poller when that makes room again.
     func taken() {
         if waiting.subtract(1, ordering: .acquiringAndReleasing).newValue == limit - 1 {
-            wake.signal()
+            wake()
         }
     }
 }

@@ -1,22 +1,28 @@
-import Foundation
 import Glibc
 import Synchronization
 
 /// A listening TCP socket that hands out connections to async code.
 ///
-/// Each `accept` waits on a dedicated thread, never on the concurrency pool, and watches a wake
-/// pipe besides the socket, so that cancelling the waiting task (or closing the listener) ends
-/// the wait at once while the listener stays usable for the next `accept`.
-package final class TCPListener: Sendable {
+/// No accept waits on a thread: while an `accept` waits, the listener is served by the process's
+/// `SocketPoller`, which accepts when the socket is readable and hands the connection to the
+/// oldest waiting `accept`. Cancelling the waiting task (or closing the listener) ends the wait
+/// at once, while the listener stays usable for the next `accept`.
+package final class TCPListener: PolledSocket {
     /// The address actually bound, with the port the kernel chose when asked for port 0.
     package let localEndpoint: TCPEndpoint
 
     private let fd: Int32
-    private let waiters = Mutex(Waiters())
+    private let state = Mutex(State())
 
-    private struct Waiters {
+    private typealias Waiter = CheckedContinuation<(Int32, TCPEndpoint), any Error>
+
+    private struct State {
         var closed = false
-        var wakes: [ObjectIdentifier: WakePipe] = [:]
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+        /// The poller's token while it serves the listener (only while an `accept` waits, so
+        /// that an idle listener is not held alive by the poller).
+        var served: PollerToken?
     }
 
     /// Binds and listens on `host:port`; port 0 asks the kernel for a free port.
@@ -57,77 +63,108 @@ package final class TCPListener: Sendable {
     package var port: UInt16 { localEndpoint.port }
 
     /// Whether `close()` was called: accepting has ended for good.
-    package var isClosed: Bool { waiters.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// How many `accept()` calls are waiting for a connection (what cancel and close must wake).
-    var waitingAccepts: Int { waiters.withLock { $0.wakes.count } }
+    var waitingAccepts: Int { state.withLock { $0.waiters.count } }
+
+    package var descriptor: Int32 { fd }
 
     /// Waits for the next connection. Throws `CancellationError` when the calling task is
     /// cancelled, and `SocketError` once the listener is closed.
     package func accept(options: TCPConnectionOptions) async throws -> TCPConnection {
-        let wake = try WakePipe()
-        let key = ObjectIdentifier(wake)
-        let registered = waiters.withLock { waiters -> Bool in
-            guard !waiters.closed else { return false }
-            waiters.wakes[key] = wake
-            return true
+        let poller = try SocketPoller.shared()
+        let key = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
         }
-        guard registered else { throw closedError }
-        defer { _ = waiters.withLock { $0.wakes.removeValue(forKey: key) } }
         let (client, remote) = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Int32, TCPEndpoint), any Error>) in
-                let thread = Thread { [self] in
-                    continuation.resume(with: Result { () throws(any Error) -> (Int32, TCPEndpoint) in
-                        try waitForClient(wake: wake)
-                    })
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                enum Admission {
+                    case refused(any Error)
+                    case waiting(serveAs: PollerToken?)
                 }
-                thread.name = "materun.accept \(localEndpoint)"
-                thread.start()
+                let admission = state.withLock { state -> Admission in
+                    if state.closed { return .refused(closedError) }
+                    // Checked under the lock that the cancellation handler takes too, so a cancel
+                    // either sees this waiter or is seen here.
+                    if Task.isCancelled { return .refused(CancellationError()) }
+                    state.waiters[key] = continuation
+                    guard state.served == nil else { return .waiting(serveAs: nil) }
+                    let token = poller.reserve()
+                    state.served = token
+                    return .waiting(serveAs: token)
+                }
+                switch admission {
+                case .refused(let error): continuation.resume(throwing: error)
+                case .waiting(let token): if let token { poller.add(self, as: token) }
+                }
             }
         } onCancel: {
-            wake.signal()
+            state.withLock { $0.waiters.removeValue(forKey: key) }?.resume(throwing: CancellationError())
         }
         return try TCPConnection(adopting: client, remote: remote, options: options)
     }
 
     /// Stops accepting: waiting and later `accept` calls throw. Idempotent.
     package func close() {
-        let wakes = waiters.withLock { waiters in
-            waiters.closed = true
-            return Array(waiters.wakes.values)
+        let (waiters, token) = state.withLock { state in
+            state.closed = true
+            defer { state.waiters = [:] }
+            return (Array(state.waiters.values), state.served)
         }
         _ = shutdown(fd, Int32(SHUT_RDWR))
-        wakes.forEach { $0.signal() }
+        waiters.forEach { $0.resume(throwing: closedError) }
+        if let token { (try? SocketPoller.shared())?.kick(token) }
     }
 
     private var closedError: SocketError {
         SocketError(operation: "accept on \(localEndpoint)", detail: "listener closed")
     }
 
-    /// Blocks (on the calling thread) until a client connects or `wake` fires.
-    private func waitForClient(wake: WakePipe) throws -> (Int32, TCPEndpoint) {
+    /// Accepts while connections are queued and `accept` calls wait for them; lets the poller go
+    /// once none waits.
+    package func service(_ event: PollEvent) -> PollRequest {
         while true {
-            var polled = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            if poll(&polled, nfds_t(polled.count), -1) < 0 {
-                if errno == EINTR { continue }
-                throw SocketError.lastError("accept on \(localEndpoint)")
+            let waiting = state.withLock { state -> Bool in
+                if state.waiters.isEmpty || state.closed {
+                    state.served = nil
+                    return false
+                }
+                return true
             }
-            if waiters.withLock({ $0.closed }) { throw closedError }
-            if polled[1].revents != 0 { throw CancellationError() }
+            guard waiting else { return .finished }
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
             }
+            let outcome: Result<(Int32, TCPEndpoint), any Error>
             if client >= 0 {
-                return (client, SocketAddress.endpoint(of: address))
+                outcome = .success((client, SocketAddress.endpoint(of: address)))
+            } else {
+                let code = errno
+                if [EINTR, ECONNABORTED, EPROTO].contains(code) { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { return .wait(read: true, write: false, until: nil) }
+                outcome = .failure(SocketError.system(code, "accept on \(localEndpoint)"))
             }
-            let code = errno
-            if [EINTR, EAGAIN, EWOULDBLOCK, ECONNABORTED, EPROTO].contains(code) { continue }
-            throw SocketError.system(code, "accept on \(localEndpoint)")
+            let waiter = state.withLock { state in state.waiters.keys.min().flatMap { state.waiters.removeValue(forKey: $0) } }
+            guard let waiter else {
+                // The waiter was cancelled meanwhile: the connection is nobody's.
+                if case .success((let fd, _)) = outcome { Glibc.close(fd) }
+                continue
+            }
+            waiter.resume(with: outcome)
+            if case .failure = outcome {
+                // The system refuses for now (no descriptor left): the waiter's caller decides when
+                // to try again (its next `accept` serves the listener again), rather than the
+                // poller spinning on a socket that stays readable.
+                state.withLock { $0.served = nil }
+                return .finished
+            }
         }
     }
+
+    /// The descriptor stays open until the listener goes: `close()` only stops accepting.
+    package func detached() {}
 }

@@ -18,14 +18,15 @@ package struct TCPRateLimit: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Counts what a peer sent in the current one-second window, for the I/O thread.
-struct TCPRateWindow {
-    private var start: ContinuousClock.Instant?
+/// Counts what a peer sent in the current one-second window (`TCPConnectionMachine`); times are
+/// durations since the connection started.
+struct TCPRateWindow: Sendable, Equatable {
+    private var start: Duration?
     private var bytes = 0
     private var frames = 0
 
     /// Adds what arrived at `now`; returns whether `limit` is now exceeded.
-    mutating func add(bytes received: Int, frames count: Int, at now: ContinuousClock.Instant, limit: TCPRateLimit) -> Bool {
+    mutating func add(bytes received: Int, frames count: Int, at now: Duration, limit: TCPRateLimit) -> Bool {
         if let start, now - start < .seconds(1) {
             bytes += received
             frames += count

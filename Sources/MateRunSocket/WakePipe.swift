@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 
 /// A pipe a blocked `poll` also watches, so that another thread can wake it at once: to cancel
-/// an accept or a connect, or to tell an I/O thread there is something to write or to close.
+/// a connect or a prelude's wait, or to wake the socket poller for work another thread queued.
 final class WakePipe: Sendable {
     /// The end to include in `poll` with `POLLIN`.
     let readEnd: Int32

@@ -116,6 +116,31 @@ package struct WebViewer: Sendable {
         }
     }
 
+    /// When `tick` must next be called (a request's deadline, a stall, a keep-alive); nil when
+    /// no time matters (closed).
+    package var nextDeadline: Double? {
+        switch phase {
+        case .readingRequest:
+            return openedAt + limits.requestTimeout
+        case .answering, .streaming:
+            if !outbox.isEmpty { return lastProgress + limits.stallTimeout }
+            if case .streaming = phase { return lastQueued + limits.keepAliveInterval }
+            return nil
+        case .closed:
+            return nil
+        }
+    }
+
+    /// Whether the server, stopping, owes the viewer nothing more: a stream sent everything up
+    /// to `lastID`, or a request that never came. A response being sent is still owed.
+    package func isOwedNothing(lastID: Int) -> Bool {
+        switch phase {
+        case .readingRequest, .closed: true
+        case .answering: false
+        case .streaming(let cursor): cursor >= lastID && outbox.isEmpty
+        }
+    }
+
     /// The client closed its side, or the socket failed.
     package mutating func disconnected() {
         phase = .closed

@@ -6,7 +6,7 @@ import Synchronization
 
 /// A server that greets one client (INFO, and PONG to its first PING) and then never reads
 /// again: on a plain socket, so that nothing drains the kernel's buffers behind the test's back
-/// (`TCPConnection`'s I/O thread always reads). Its thread blocks on purpose, never a task.
+/// (the socket poller reads a `TCPConnection` whenever its reader keeps up). Its thread blocks on purpose, never a task.
 final class StalledNATSServer: Sendable {
     let port: UInt16
     private let listening: Int32

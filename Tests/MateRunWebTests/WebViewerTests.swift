@@ -76,3 +76,40 @@ import Testing
         #expect(text(viewer.outbox).hasSuffix("Too many viewers of this run's page; try again later.\n"))
     }
 }
+
+/// When the server must look at a viewer again, and what it still owes it when stopping.
+@Suite struct WebViewerDeadlineTests {
+    private let page: () -> (body: [UInt8], headers: [String]) = { (Array("<html>".utf8), []) }
+
+    @Test func theNextDeadlineIsTheRequestsThenTheStallsThenTheKeepAlives() {
+        // Given a viewer opened at 100 s
+        var viewer = WebViewer(now: 100)
+        // Then its request is due by 105 s
+        #expect(viewer.nextDeadline == 105)
+        // When it asks for the stream at 101 s, with bytes waiting for it
+        viewer.received(Array("GET /events HTTP/1.1\r\n\r\n".utf8), now: 101, page: page)
+        // Then it must take some by 131 s, and once it took all, hears again by 116 s
+        #expect(viewer.nextDeadline == 130.0)
+        viewer.wrote(viewer.outbox.count, now: 102)
+        #expect(viewer.nextDeadline == 116.0)
+        viewer.disconnected()
+        #expect(viewer.nextDeadline == nil)
+    }
+
+    @Test func stoppingOwesAStreamEverythingPublishedAndAPageItsBytes() {
+        var stream = WebViewer(now: 0)
+        stream.received(Array("GET /events HTTP/1.1\r\n\r\n".utf8), now: 0, page: page)
+        stream.wrote(stream.outbox.count, now: 0)
+        #expect(!stream.isOwedNothing(lastID: 1))
+        let log = ServerSentEvents()
+        log.publish(event: "progress", data: "{}")
+        stream.queue(log.messages(after: 0), now: 1)
+        #expect(!stream.isOwedNothing(lastID: 1))
+        stream.wrote(stream.outbox.count, now: 1)
+        #expect(stream.isOwedNothing(lastID: 1))
+        var answering = WebViewer(now: 0)
+        answering.received(Array("GET / HTTP/1.1\r\n\r\n".utf8), now: 0, page: page)
+        #expect(!answering.isOwedNothing(lastID: 0))
+        #expect(WebViewer(now: 0).isOwedNothing(lastID: 5))
+    }
+}

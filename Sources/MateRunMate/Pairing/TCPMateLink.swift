@@ -100,7 +100,7 @@ package actor TCPMateLink: MateLink {
     // MARK: Receiving
 
     /// Reads `channel` until it ends, on the actor: each frame is decoded and handled in the one
-    /// job that the connection's I/O thread schedules for it. The loop keeps the link alive until
+    /// job that the socket poller schedules for it. The loop keeps the link alive until
     /// the connection ends, which `close` and every loss bring about.
     private func startReading(_ channel: SocketMateChannel, generation: Int) {
         Task { await read(channel, generation: generation) }

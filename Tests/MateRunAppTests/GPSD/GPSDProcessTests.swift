@@ -300,7 +300,7 @@ enum NMEAFixtures {
     }
 }
 
-/// Reads an NMEA server's RMC sentences as they come, on the socket layer's own thread.
+/// Reads an NMEA server's RMC sentences as they come, through the socket layer's poller.
 final class NMEALineCollector: Sendable {
     /// The fixes read so far, shared with the reading task, and whether the server has closed.
     private final class Log: Sendable {
