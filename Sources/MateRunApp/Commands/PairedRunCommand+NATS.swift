@@ -26,10 +26,7 @@ extension PairedRunCommand {
     ) async throws(CommandFailure) -> Int32 {
         let natsOptions = try options.login.clientOptions(via: options.via ?? "", environment: container.environment)
         let url = natsOptions.url
-        guard let goal = container.goalMetres(for: scenario, options: options.run) else {
-            throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
-        }
-        let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: options.run.speed.factor)
+        let terms = try hostTerms(options, scenario: scenario)
         let client: NATSClient
         let carried = SocketPairListener(backlog: Int(MateProtocol.listenBacklog))
         let tunnel: NATSTunnelServer
@@ -55,32 +52,9 @@ extension PairedRunCommand {
         screen.announce(
             PairingView.listeningFields(via: url.description, code: code, terms: terms),
             text: PairingView.listeningText(via: url.description, code: code, terms: terms))
-        let writeMessage = screen.messageWriter
-        let outcome = await withTaskGroup(of: Void.self) { group -> Result<Int32, CommandFailure> in
-            group.addTask { await host.run() }
-            group.addTask { await tunnel.run(dials) }
-            group.addTask {
-                for await notice in host.notices {
-                    writeMessage("materun: \(notice)")
-                }
-            }
-            let outcome: Result<Int32, CommandFailure>
-            do {
-                outcome = .success(try await pairAndRun(
-                    scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea
-                ) {
-                    try await host.pairing()
-                })
-            } catch let failure as CommandFailure {
-                outcome = .failure(failure)
-            } catch {
-                outcome = .failure(CommandFailure("\(error)"))
-            }
-            await host.close()
-            await tunnel.drain(within: Self.drainBound)
-            group.cancelAll()
-            return outcome
-        }
+        let outcome = await serve(
+            host, carrier: { await tunnel.run(dials) }, closing: { await tunnel.drain(within: Self.drainBound) },
+            scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         await client.close()
         tellDropped(tunnel.drops, screen: screen)
         return try outcome.get()

@@ -57,10 +57,7 @@ struct PairedRunCommand {
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen,
         controls: RunnerControls, nmea: NMEAFeed?
     ) async throws(CommandFailure) -> Int32 {
-        guard let goal = container.goalMetres(for: scenario, options: self.options) else {
-            throw CommandFailure("host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
-        }
-        let terms = MateTerms(mode: options.mode, goalMetres: goal, speed: self.options.speed.factor)
+        let terms = try hostTerms(options, scenario: scenario)
         let code = PairingCode.random()
         let host = try CommandFailure.catching {
             try MateHost(
@@ -70,9 +67,31 @@ struct PairedRunCommand {
         screen.announce(
             PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
             text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
+        return try await serve(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea).get()
+    }
+
+    /// The terms a host offers: its mode, the goal (the scenario's or `--goal`: a pair needs one)
+    /// and the speed.
+    func hostTerms(_ options: HostOptions, scenario: Scenario) throws(CommandFailure) -> MateTerms {
+        guard let goal = container.goalMetres(for: scenario, options: options.run) else {
+            throw CommandFailure(
+                "host needs a goal: the scenario has none, so give --goal KM", status: ExitStatus.usage, usage: HelpText.usage(for: "host"))
+        }
+        return MateTerms(mode: options.mode, goalMetres: goal, speed: options.run.speed.factor)
+    }
+
+    /// Serves `host` for the whole paired run, whatever its connections come from: `host.run()`
+    /// runs beside the pair's flow in one task group, with `carrier` (what brings a tunnel's
+    /// connections, if any), so that a joiner whose connection drops can resume until the run
+    /// is over; `closing` runs once the host is closed (a tunnel sends its last bytes).
+    func serve<Source: ConnectionSource>(
+        _ host: MateHost<Source>, carrier: (@Sendable () async -> Void)? = nil, closing: () async -> Void = {},
+        scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls, nmea: NMEAFeed?
+    ) async -> Result<Int32, CommandFailure> {
         let writeMessage = screen.messageWriter
-        let outcome = await withTaskGroup(of: Void.self) { group -> Result<Int32, CommandFailure> in
+        return await withTaskGroup(of: Void.self) { group -> Result<Int32, CommandFailure> in
             group.addTask { await host.run() }
+            if let carrier { group.addTask { await carrier() } }
             group.addTask {
                 for await notice in host.notices {
                     writeMessage("materun: \(notice)")
@@ -91,9 +110,10 @@ struct PairedRunCommand {
                 outcome = .failure(CommandFailure("\(error)"))
             }
             await host.close()
+            await closing()
+            group.cancelAll()
             return outcome
         }
-        return try outcome.get()
     }
 
     /// Waits for the pairing, then runs the pair's flow to its result.
