@@ -50,7 +50,7 @@ package struct GroupCodes: Sendable, Equatable {
     /// The first 16 characters of the lowercase base32 of SHA-256(`publicKey`): a coordinator's
     /// watch code, and a runner's id.
     package static func fingerprint(of publicKey: Ed25519PublicKey) throws(CryptoError) -> String {
-        String(GroupBase32.lowercase(try SHA256.digest(publicKey.rawBytes)).prefix(watchLength))
+        try publicKey.fingerprint()
     }
 
     private static func isBase32Lowercase(_ byte: UInt8) -> Bool {
@@ -59,76 +59,5 @@ package struct GroupCodes: Sendable, Equatable {
 
     private static func isLowercaseLetterOrDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-}
-
-/// Base32 with RFC 4648's alphabet in lower case, without padding: one NATS subject token.
-enum GroupBase32 {
-    private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
-
-    static func lowercase(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count * 8 + 4) / 5)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for byte in bytes {
-            buffer = buffer << 8 | UInt32(byte)
-            bits += 8
-            while bits >= 5 {
-                bits -= 5
-                text.append(alphabet[Int(buffer >> UInt32(bits) & 31)])
-            }
-        }
-        if bits > 0 { text.append(alphabet[Int(buffer << UInt32(5 - bits) & 31)]) }
-        return String(decoding: text, as: UTF8.self)
-    }
-}
-
-/// Base64 with the URL-safe alphabet and no padding: keys, signatures and proofs on the wire.
-package enum GroupBase64URL {
-    package static func encode(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let count = min(3, bytes.count - index)
-            var group = UInt32(bytes[index]) << 16
-            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
-            if count > 2 { group |= UInt32(bytes[index + 2]) }
-            for position in 0...count {
-                text.append(alphabet[Int(group >> UInt32(18 - 6 * position) & 63)])
-            }
-            index += 3
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// The bytes of `text`; nil for a character outside the alphabet, padding, or a length no
-    /// encoding has.
-    package static func decode(_ text: String) -> [UInt8]? {
-        guard text.utf8.count % 4 != 1 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3 / 4)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for character in text.utf8 {
-            let value: UInt8
-            switch character {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = character - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = character - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "_"): value = 63
-            default: return nil
-            }
-            buffer = (buffer << 6 | UInt32(value)) & 0xFFFFFF
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        return bytes
     }
 }

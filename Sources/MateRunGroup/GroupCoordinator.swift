@@ -145,7 +145,7 @@ package final class GroupCoordinator: Sendable {
         guard let request = GroupWire.joinRequest(message.payload) else {
             return .failure(JoinRefusal(reason: "the join could not be read (PROTOCOL.md section 11.4)", id: nil))
         }
-        guard let keyBytes = GroupBase64URL.decode(request.key), let key = try? Ed25519PublicKey(rawBytes: keyBytes),
+        guard let keyBytes = Base64URL.decode(request.key), let key = try? Ed25519PublicKey(rawBytes: keyBytes),
             let id = try? GroupCodes.fingerprint(of: key)
         else {
             return .failure(JoinRefusal(reason: "the join's key is not an Ed25519 public key in base64url", id: nil))
@@ -154,7 +154,7 @@ package final class GroupCoordinator: Sendable {
             return .failure(JoinRefusal(reason: "the join is not signed by the key it carries", id: nil))
         }
         let input = GroupWire.proofInput(watch: codes.watch, key: request.key, name: request.name)
-        guard let proof = GroupBase64URL.decode(request.proof), (try? HMACSHA256.isValid(proof, key: secret, message: input)) == true
+        guard let proof = Base64URL.decode(request.proof), (try? HMACSHA256.isValid(proof, key: secret, message: input)) == true
         else {
             return .failure(JoinRefusal(reason: "the join code is wrong (its proof does not check)", id: id))
         }

@@ -48,7 +48,7 @@ package final class GroupMembership: GroupLink {
         let subjects = GroupSubjects(code: code.watch)
         let proof = try HMACSHA256.authenticationCode(
             key: Array(secret.utf8), message: GroupWire.proofInput(watch: code.watch, key: signer.publicKeyText, name: name))
-        let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: GroupBase64URL.encode(proof)))
+        let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: Base64URL.encode(proof)))
         let headers = try signer.headers(subject: subjects.join, payload: payload, withKey: false)
         let dropped = GroupDropCount()
         // Listen before asking, so that a start called by this very join is not missed: the id

@@ -16,7 +16,7 @@ package struct GroupSigner: Sendable {
 
     package init(seed: [UInt8]) throws(CryptoError) {
         privateKey = try Ed25519PrivateKey(seed: seed)
-        publicKeyText = GroupBase64URL.encode(privateKey.publicKey.rawBytes)
+        publicKeyText = Base64URL.encode(privateKey.publicKey.rawBytes)
     }
 
     package var publicKey: Ed25519PublicKey { privateKey.publicKey }
@@ -24,7 +24,7 @@ package struct GroupSigner: Sendable {
     /// The headers that carry the signature of `payload` on `subject` (`Sig`), and the public key
     /// too (`Key`) when `withKey`: the coordinator's messages carry it, a runner's reports do not.
     package func headers(subject: String, payload: [UInt8], withKey: Bool) throws(CryptoError) -> NATSHeaders {
-        let signature = GroupBase64URL.encode(try privateKey.signature(for: GroupSignature.input(subject: subject, payload: payload)))
+        let signature = Base64URL.encode(try privateKey.signature(for: GroupSignature.input(subject: subject, payload: payload)))
         return NATSHeaders(withKey ? [("Key", publicKeyText), ("Sig", signature)] : [("Sig", signature)])
     }
 }
@@ -38,13 +38,13 @@ package enum GroupSignature {
 
     /// Whether `headers` carry `key`'s signature of `payload` on `subject`.
     package static func isValid(_ headers: NATSHeaders?, subject: String, payload: [UInt8], key: Ed25519PublicKey) -> Bool {
-        guard let text = headers?["Sig"], text.utf8.count == 86, let signature = GroupBase64URL.decode(text) else { return false }
+        guard let text = headers?["Sig"], text.utf8.count == 86, let signature = Base64URL.decode(text) else { return false }
         return (try? key.isValidSignature(signature, for: input(subject: subject, payload: payload))) == true
     }
 
     /// The public key a message's `Key` header carries, nil when absent or not a key.
     package static func key(in headers: NATSHeaders?) -> Ed25519PublicKey? {
-        guard let text = headers?["Key"], text.utf8.count == 43, let bytes = GroupBase64URL.decode(text) else { return nil }
+        guard let text = headers?["Key"], text.utf8.count == 43, let bytes = Base64URL.decode(text) else { return nil }
         return try? Ed25519PublicKey(rawBytes: bytes)
     }
 }

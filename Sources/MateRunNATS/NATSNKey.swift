@@ -16,7 +16,7 @@ enum NATSNKey {
 
     /// The 32-byte seed inside a user's seed text `SU…`; throws without repeating the text.
     static func decodeUserSeed(_ text: String) throws(NATSCredentialsError) -> [UInt8] {
-        guard let raw = NATSBase32.decode(text) else { throw .badSeed("it is not base32") }
+        guard let raw = Base32.decode(text) else { throw .badSeed("it is not base32") }
         guard raw.count == 2 + Ed25519PrivateKey.seedLength + 2 else { throw .badSeed("it is not 58 letters long") }
         let body = Array(raw.dropLast(2))
         guard UInt16(raw[raw.count - 2]) | UInt16(raw[raw.count - 1]) << 8 == crc16(body) else {
@@ -33,12 +33,12 @@ enum NATSNKey {
     /// The seed text `SU…` of a user's 32-byte seed.
     static func encodeUserSeed(_ seed: [UInt8]) -> String {
         let body = [seedPrefix | userPrefix >> 5, (userPrefix & 31) << 3] + seed
-        return NATSBase32.encode(withChecksum(body))
+        return Base32.encode(withChecksum(body))
     }
 
     /// The public key text `U…` of a user's 32-byte Ed25519 public key.
     static func encodeUserPublicKey(_ key: [UInt8]) -> String {
-        NATSBase32.encode(withChecksum([userPrefix] + key))
+        Base32.encode(withChecksum([userPrefix] + key))
     }
 
     private static func withChecksum(_ body: [UInt8]) -> [UInt8] {

@@ -53,7 +53,7 @@ package struct NATSUserCredentials: Sendable {
     /// The CONNECT's `sig`: base64url without padding of the Ed25519 signature of the nonce's bytes.
     package func signature(ofNonce nonce: String) throws(NATSCredentialsError) -> String {
         do {
-            return NATSBase64URL.encode(try key.signature(for: Array(nonce.utf8)))
+            return Base64URL.encode(try key.signature(for: Array(nonce.utf8)))
         } catch {
             throw .cryptography("\(error)")
         }

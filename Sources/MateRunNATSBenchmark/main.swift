@@ -139,7 +139,7 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
                 let name = "R\(index)"
                 let proof = try HMACSHA256.authenticationCode(
                     key: secret, message: GroupWire.proofInput(watch: watch, key: signer.publicKeyText, name: name))
-                let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: GroupBase64URL.encode(proof)))
+                let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: Base64URL.encode(proof)))
                 let headers = try signer.headers(subject: subjects.join, payload: payload, withKey: false)
                 let reply = try await client.request(subjects.join, payload: payload, headers: headers, timeout: .seconds(60))
                 guard case .success? = GroupWire.joinAnswer(reply.payload, id: id) else { throw GroupRefused(reason: "no welcome") }

@@ -39,29 +39,12 @@ package struct NATSPairCode: Sendable, Equatable, CustomStringConvertible {
     /// The room of the host whose public key is `key`: the first 16 characters of the base32 of
     /// SHA-256 of its 32 raw bytes (the first 10 bytes of the digest, exactly).
     package static func room(of key: Ed25519PublicKey) throws(CryptoError) -> String {
-        let digest = try SHA256.digest(key.rawBytes)
-        return base32(Array(digest.prefix(roomLength * 5 / 8)))
+        try key.fingerprint()
     }
 
     /// A fresh secret of `secretLength` characters from the platform's secure generator.
     static func randomSecret() throws(CryptoError) -> String {
         // 256 is a multiple of 32: every character is equally likely.
         String(decoding: try SecureRandom.bytes(count: secretLength).map { alphabet[Int($0 & 31)] }, as: UTF8.self)
-    }
-
-    /// Base32 without padding, of a whole number of 5-byte groups.
-    private static func base32(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        var buffer: UInt64 = 0
-        var bits = 0
-        for byte in bytes {
-            buffer = buffer << 8 | UInt64(byte)
-            bits += 8
-            while bits >= 5 {
-                bits -= 5
-                text.append(alphabet[Int(buffer >> UInt64(bits) & 31)])
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

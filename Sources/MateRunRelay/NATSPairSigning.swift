@@ -1,8 +1,7 @@
-import Foundation
 import MateRunCrypto
 
-/// What each party of a pair through NATS signs, byte for byte (PROTOCOL.md section 12.4), and
-/// the base64url text keys, proofs and signatures travel as.
+/// What each party of a pair through NATS signs, byte for byte (PROTOCOL.md section 12.4); keys,
+/// proofs and signatures travel as base64url text (`Base64URL`).
 ///
 /// Each input starts with its own words, so that a signature or a proof made for one purpose is
 /// never valid for another, and names the room, the connection and both keys it concerns, so
@@ -30,34 +29,16 @@ enum NATSPairSigning {
         Array("materun pair stream\n\(subject)\n\(seq)\n\(close ? 1 : 0)\n".utf8) + payload
     }
 
-    /// RFC 4648 base64url without padding.
-    static func text(_ bytes: [UInt8]) -> String {
-        var text = Data(bytes).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
-    }
-
-    /// The bytes of base64url text without padding; nil for anything else.
-    static func bytes(_ text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x5F
-        }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
-    }
-
     /// Whether `signatureText` is `key`'s signature of `input`; false for unreadable text and
     /// when the check cannot be made.
     static func isSigned(_ input: [UInt8], by key: Ed25519PublicKey, signature signatureText: String?) -> Bool {
-        guard let signatureText, let signature = bytes(signatureText) else { return false }
+        guard let signatureText, let signature = Base64URL.decode(signatureText) else { return false }
         return (try? key.isValidSignature(signature, for: input)) == true
     }
 
     /// A public key from its base64url text; nil for anything but 32 bytes.
     static func publicKey(_ text: String?) -> Ed25519PublicKey? {
-        guard let text, let raw = bytes(text) else { return nil }
+        guard let text, let raw = Base64URL.decode(text) else { return nil }
         return try? Ed25519PublicKey(rawBytes: raw)
     }
 

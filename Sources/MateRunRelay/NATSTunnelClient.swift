@@ -32,7 +32,7 @@ package final class NATSTunnelClient: Sendable {
         self.code = code
         subjects = NATSTunnelSubjects(room: code.room)
         key = try NATSPairSigning.newKey()
-        keyText = NATSPairSigning.text(key.publicKey.rawBytes)
+        keyText = Base64URL.encode(key.publicKey.rawBytes)
         (opened, openedSink) = AsyncStream.makeStream(of: NATSTunnelCarriage.self)
         let answer = try await request(headers: nil, id: "", joinerKeyText: "", timeout: timeout)
         guard answer == .served else { throw NATSTunnelError.refused(room: code.room, answer: "\(answer)") }

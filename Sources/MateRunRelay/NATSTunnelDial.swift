@@ -49,12 +49,12 @@ enum NATSTunnelDial {
 
     /// The headers of a dial of connection `id` into `room` by `key`, proving `secret`.
     static func requestHeaders(room: String, id: String, key: Ed25519PrivateKey, secret: String) throws(CryptoError) -> NATSHeaders {
-        let keyText = NATSPairSigning.text(key.publicKey.rawBytes)
+        let keyText = Base64URL.encode(key.publicKey.rawBytes)
         let proof = try HMACSHA256.authenticationCode(
             key: Array(secret.utf8), message: NATSPairSigning.proofInput(room: room, id: id, joinerKey: keyText))
-        let proofText = NATSPairSigning.text(proof)
+        let proofText = Base64URL.encode(proof)
         let signature = try key.signature(for: NATSPairSigning.dialInput(room: room, id: id, joinerKey: keyText, proof: proofText))
-        return NATSHeaders([("Id", id), ("Key", keyText), ("Proof", proofText), ("Sig", NATSPairSigning.text(signature))])
+        return NATSHeaders([("Id", id), ("Key", keyText), ("Proof", proofText), ("Sig", Base64URL.encode(signature))])
     }
 
     /// Whether a message on the dial subject is a probe ("is this room served?"): no `Id`.
@@ -67,7 +67,7 @@ enum NATSTunnelDial {
     static func check(_ headers: NATSHeaders?, room: String, secret: String) -> Result<Request, Refusal> {
         guard let headers, let id = headers["Id"], NATSTunnelID.isValid(id), let keyText = headers["Key"],
             let key = NATSPairSigning.publicKey(keyText), let proofText = headers["Proof"],
-            let proof = NATSPairSigning.bytes(proofText), proof.count == HMACSHA256.length
+            let proof = Base64URL.decode(proofText), proof.count == HMACSHA256.length
         else { return .failure(.badDial) }
         let proofInput = NATSPairSigning.proofInput(room: room, id: id, joinerKey: keyText)
         guard (try? HMACSHA256.isValid(proof, key: Array(secret.utf8), message: proofInput)) == true else {
@@ -84,9 +84,9 @@ enum NATSTunnelDial {
         room: String, id: String, joinerKeyText: String, answer: String, reason: String = "", hostKey: Ed25519PrivateKey
     ) throws(CryptoError) -> NATSHeaders {
         let input = NATSPairSigning.answerInput(room: room, id: id, joinerKey: joinerKeyText, answer: answer, reason: reason)
-        var fields = [("Answer", answer), ("Key", NATSPairSigning.text(hostKey.publicKey.rawBytes))]
+        var fields = [("Answer", answer), ("Key", Base64URL.encode(hostKey.publicKey.rawBytes))]
         if !reason.isEmpty { fields.append(("Reason", reason)) }
-        fields.append(("Sig", NATSPairSigning.text(try hostKey.signature(for: input))))
+        fields.append(("Sig", Base64URL.encode(try hostKey.signature(for: input))))
         return NATSHeaders(fields)
     }
 

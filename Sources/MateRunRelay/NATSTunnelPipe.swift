@@ -80,7 +80,7 @@ struct NATSTunnelPipe {
             for: NATSPairSigning.streamInput(subject: outbound, seq: seq, close: close, payload: payload))
         var fields = [("Seq", String(seq))]
         if close { fields.append(("Close", "1")) }
-        fields.append(("Sig", NATSPairSigning.text(signature)))
+        fields.append(("Sig", Base64URL.encode(signature)))
         try client.publish(outbound, payload: payload, headers: NATSHeaders(fields))
     }
 

@@ -37,10 +37,10 @@ import Testing
     @Test func base64URLReadsBackWithoutPaddingAndRefusesOtherAlphabets() {
         for count in 0..<8 {
             let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 77 + 250) }
-            #expect(GroupBase64URL.decode(GroupBase64URL.encode(bytes)) == bytes)
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
         }
-        #expect(GroupBase64URL.decode("ab+/") == nil)
-        #expect(GroupBase64URL.decode("abc=") == nil)
+        #expect(Base64URL.decode("ab+/") == nil)
+        #expect(Base64URL.decode("abc=") == nil)
     }
 
     /// A coordinator's message as it travels: payload, and headers signed for `subject`.

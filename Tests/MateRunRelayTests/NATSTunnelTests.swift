@@ -129,7 +129,7 @@ struct NATSTunnelTests {
         let stranger = try NATSPairSigning.newKey()
         let forgedClose = try stranger.signature(for: NATSPairSigning.streamInput(subject: up, seq: 2, close: true, payload: []))
         try dialler.client.publish(
-            up, payload: [], headers: NATSHeaders([("Seq", "2"), ("Close", "1"), ("Sig", NATSPairSigning.text(forgedClose))]))
+            up, payload: [], headers: NATSHeaders([("Seq", "2"), ("Close", "1"), ("Sig", Base64URL.encode(forgedClose))]))
         let signedTwo = try dialler.signature("two\n", seq: 2)
         try dialler.client.publish(up, payload: Array("TWO\n".utf8), headers: NATSHeaders([("Seq", "2"), ("Sig", signedTwo)]))
         try dialler.send("one\n", seq: 1)
@@ -282,13 +282,13 @@ private final class HandMadeDialler: Sendable {
     func dial() async throws -> NATSTunnelDial.Answer? {
         let headers = try NATSTunnelDial.requestHeaders(room: code.room, id: id, key: key, secret: code.secret)
         let reply = try await client.request(subjects.dial, payload: [], headers: headers)
-        let answer = NATSTunnelDial.answer(reply, room: code.room, id: id, joinerKeyText: NATSPairSigning.text(key.publicKey.rawBytes))
+        let answer = NATSTunnelDial.answer(reply, room: code.room, id: id, joinerKeyText: Base64URL.encode(key.publicKey.rawBytes))
         if case .ok(let hostKey) = answer { answered.withLock { $0 = hostKey } }
         return answer
     }
 
     func signature(_ text: String, seq: Int) throws -> String {
-        NATSPairSigning.text(try key.signature(
+        Base64URL.encode(try key.signature(
             for: NATSPairSigning.streamInput(subject: subjects.toServer(id), seq: seq, close: false, payload: Array(text.utf8))))
     }
 
