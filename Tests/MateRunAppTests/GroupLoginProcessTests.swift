@@ -24,17 +24,9 @@ struct GroupLoginProcessTests {
 
     @Test func aGroupRacesAsAnNKEYUser() async throws {
         // Given a nats-server that admits only the NKEY user of a seed file
-        let user = try NATSUserCredentials(parsing: NATSLoginTests.seed)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-group-nkey-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("server.conf").path
-        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let seedFile = folder.appendingPathComponent("user.nk").path
-        try (NATSLoginTests.seed + "\n").write(toFile: seedFile, atomically: true, encoding: .utf8)
-        let server = try await NATSServerProcess.start(arguments: ["-c", config])
+        let server = try await NKEYUserServer.start()
         // When a creator and a runner race through it with that seed
-        let places = try await groupRace(login: ["--via", "nats://127.0.0.1:\(server.port)", "--nats-creds", seedFile])
+        let places = try await groupRace(login: ["--via", server.via, "--nats-creds", server.seedFile])
         await server.stop()
         // Then both finish with the same table: the fast creator first
         #expect(places == ["Creator": 1, "Runner": 2])

@@ -103,16 +103,9 @@ struct NATSLoginProcessTests {
     }
 
     @Test func aSeedFileLogsInToAServerThatKnowsItsKey() async throws {
-        let user = try NATSUserCredentials(parsing: NATSLoginTests.seed)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-nkey-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("server.conf").path
-        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let seedFile = folder.appendingPathComponent("user.nk").path
-        try (NATSLoginTests.seed + "\n").write(toFile: seedFile, atomically: true, encoding: .utf8)
-        let server = try await NATSServerProcess.start(arguments: ["-c", config])
-        let via = "nats://127.0.0.1:\(server.port)"
+        let server = try await NKEYUserServer.start()
+        let via = server.via
+        let seedFile = server.seedFile
 
         let (status, errors, _) = try await watch(["--via", via, "--nats-creds", seedFile])
         #expect(status == 1 && errors.contains("no group with code nobodynobody2345"), "\(errors)")

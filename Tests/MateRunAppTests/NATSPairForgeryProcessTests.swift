@@ -60,16 +60,8 @@ struct NATSPairForgeryProcessTests {
     }
 
     @Test func aPairRacesAsAnNKEYUser() async throws {
-        let user = try NATSUserCredentials(parsing: NATSLoginTests.seed)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-pair-nkey-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("server.conf").path
-        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let seedFile = folder.appendingPathComponent("user.nk").path
-        try (NATSLoginTests.seed + "\n").write(toFile: seedFile, atomically: true, encoding: .utf8)
-        let server = try await NATSServerProcess.start(arguments: ["-c", config])
-        let login = ["--via", "nats://127.0.0.1:\(server.port)", "--nats-creds", seedFile]
+        let server = try await NKEYUserServer.start()
+        let login = ["--via", server.via, "--nats-creds", server.seedFile]
         let (host, joiner) = try #require(try await pairedRace(host: login, join: login))
         #expect(host.summary["result"] as? String == "won", "host: \(host.tail)")
         #expect(joiner.summary["result"] as? String == "lost", "join: \(joiner.tail)")
