@@ -138,7 +138,7 @@ struct GroupRunFlow {
         let text = GroupView.standingText(standing)
         let gist = [standing.place.map(String.init) ?? "-", standing.ahead?.name ?? "", standing.behind?.name ?? ""].joined(separator: "|")
         let fields = GroupView.standingFields(standing)
-        if screen is JSONEventScreen {
+        if screen.isForPrograms {
             screen.announce(fields, text: text)
         } else if gist != shown {
             shown = gist

@@ -55,6 +55,8 @@ final class JSONEventScreen: RunScreen {
         transportFields = fields
     }
 
+    var isForPrograms: Bool { true }
+
     var messageWriter: @Sendable (String) -> Void {
         let errors = errors
         return { message in

@@ -29,6 +29,9 @@ protocol RunScreen: AnyObject {
     /// is over: a pair through NATS tells what it dropped (`nats_dropped`). Screens for people
     /// leave them out: the command tells people on standard error.
     func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember])
+    /// Whether the screen is read by a program (`--json`), which wants every update that comes
+    /// (a group's standing each second), rather than by a person, who wants to be told of a change.
+    var isForPrograms: Bool { get }
     /// Writes a message for the person on standard error (a host's notice), from any task: the
     /// live panel puts it above itself, so that the panel is never garbled by it.
     var messageWriter: @Sendable (String) -> Void { get }
@@ -39,6 +42,8 @@ protocol RunScreen: AnyObject {
 
 extension RunScreen {
     func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {}
+
+    var isForPrograms: Bool { false }
 
     /// For people: the result screen, then the group's table under it, then where it was kept.
     func finishGroup(

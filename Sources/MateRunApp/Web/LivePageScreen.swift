@@ -107,6 +107,8 @@ final class ScreenWithLivePage: RunScreen {
         person.finishGroup(summary, profile: profile, state: state, group: group, table: table, kept: kept)
     }
 
+    var isForPrograms: Bool { person.isForPrograms }
+
     var messageWriter: @Sendable (String) -> Void { person.messageWriter }
 
     func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {
