@@ -34,9 +34,9 @@ struct GroupRunFlow {
     }
 
     func run() async -> Outcome {
-        var viewModel = RunningViewModel()
+        var participants = RunParticipants(screen: screen, keeper: keeper)
         let terms = link.terms
-        viewModel.send(.started(profile: profile, goalMetres: terms.ownGoalMetres))
+        participants.viewModel.send(.started(profile: profile, goalMetres: terms.ownGoalMetres))
         // One stream of inputs for the whole flow: the group's events and the wall's seconds from
         // now, the run's events from its start.
         let (inputs, sink) = AsyncStream.makeStream(of: Input.self)
@@ -94,23 +94,18 @@ struct GroupRunFlow {
                 taken = .finished(
                     elapsedSeconds: figures.elapsedSeconds, distanceMetres: figures.distanceMetres,
                     reachedGoal: summary.reachedGoal, cancelled: summary.wasCancelled)
-            case .run(.kept(let fixes)):
-                keeper?.record(.kept(fixes))
-                continue
             case .run(let event):
-                keeper?.record(event)
-                viewModel.take(.event(event))
-                screen.update(event, state: viewModel.state, mate: nil)
+                participants.take(event)
                 guard let snapshot = event.snapshot else { continue }
                 taken = .progress(elapsedSeconds: snapshot.elapsedSeconds, distanceMetres: snapshot.distanceMetres)
             }
             if let startIn = await carryOut(rules.handle(taken, now: wall.now())) {
                 let countdown = Countdown(clock: wallClock, screen: screen)
-                guard await countdown.run(seconds: startIn, viewModel: &viewModel) else {
+                guard await countdown.run(seconds: startIn, viewModel: &participants.viewModel) else {
                     _ = await carryOut(rules.handle(.cancelledBeforeStart, now: wall.now()))
                     break
                 }
-                screen.show(viewModel.send(.countdown(0)))
+                screen.show(participants.viewModel.send(.countdown(0)))
                 _ = await carryOut(rules.handle(.runBegan, now: wall.now()))
                 keeper?.begin()
                 let signal = RunStopSignal()
@@ -129,7 +124,7 @@ struct GroupRunFlow {
         let ended = conclusion ?? GroupRunnerConclusion(began: own != nil, board: nil, groupFailed: false)
         let summary = finish(
             own ?? .notStarted(goalMetres: terms.ownGoalMetres), board: ended.board, began: ended.began && own != nil,
-            viewModel: &viewModel)
+            viewModel: &participants.viewModel)
         return Outcome(summary: summary, groupFailed: ended.groupFailed)
     }
 

@@ -18,14 +18,14 @@ struct MateFlowCoordinator {
     var keeper: RunKeeper?
 
     func run() async -> PairedRunSummary {
-        var viewModel = RunningViewModel()
-        viewModel.send(.started(profile: profile, goalMetres: pairing.terms.ownGoalMetres))
+        var participants = RunParticipants(screen: screen, keeper: keeper)
+        participants.viewModel.send(.started(profile: profile, goalMetres: pairing.terms.ownGoalMetres))
         let countdown = Countdown(clock: wallClock, screen: screen)
-        guard await countdown.run(seconds: pairing.secondsUntilStart, viewModel: &viewModel) else {
+        guard await countdown.run(seconds: pairing.secondsUntilStart, viewModel: &participants.viewModel) else {
             await pairing.link.close(MateGoodbye(reason: .cancelled, message: "the runner stopped before the start"))
-            return finish(cancelledBeforeStart(), kept: nil, viewModel: &viewModel)
+            return finish(cancelledBeforeStart(), kept: nil, viewModel: &participants.viewModel)
         }
-        screen.show(viewModel.send(.countdown(0)))
+        screen.show(participants.viewModel.send(.countdown(0)))
         keeper?.begin()
         let clock = runClock()
         let makeRun = makeRun
@@ -36,22 +36,18 @@ struct MateFlowCoordinator {
         var final = cancelledBeforeStart()
         for await event in useCase.events() {
             switch event {
-            case .run(.kept(let fixes)):
-                keeper?.record(.kept(fixes))
             case .run(let runEvent):
-                keeper?.record(runEvent)
-                viewModel.take(.event(runEvent))
-                screen.update(runEvent, state: viewModel.state, mate: mateView)
+                participants.take(runEvent, mate: mateView)
             case .mate(let view):
                 keeper?.record(mate: view)
                 mateView = view
-                screen.show(viewModel.send(.mate(MateStatus(view: view))))
+                screen.show(participants.viewModel.send(.mate(MateStatus(view: view))))
             case .finished(let summary):
                 final = summary
             }
         }
         let kept = keeper?.finish(final)
-        return finish(final, kept: kept, viewModel: &viewModel)
+        return finish(final, kept: kept, viewModel: &participants.viewModel)
     }
 
     private func finish(_ summary: PairedRunSummary, kept: RunRecordID?, viewModel: inout RunningViewModel) -> PairedRunSummary {

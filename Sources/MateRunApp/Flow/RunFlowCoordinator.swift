@@ -22,33 +22,31 @@ struct RunFlowCoordinator {
     /// Runs the countdown and then the run to its end; returns the summary. Cancelling the calling
     /// task (Ctrl-C) ends the run early: its summary then says it was cancelled.
     func run(_ start: () -> any RunningUseCase) async -> RunSummary {
-        var viewModel = RunningViewModel()
-        viewModel.send(.started(profile: profile, goalMetres: goalMetres))
+        var participants = RunParticipants(screen: screen, keeper: keeper)
+        participants.viewModel.send(.started(profile: profile, goalMetres: goalMetres))
         var final = RunSummary.notStarted(goalMetres: goalMetres)
         var kept: RunRecordID?
         var race = ghost.map(GhostRace.init)
         let countdown = Countdown(clock: countdownClock, screen: screen)
-        if await countdown.run(seconds: Double(countdownSeconds), viewModel: &viewModel) {
-            screen.show(viewModel.send(.countdown(0)))
+        if await countdown.run(seconds: Double(countdownSeconds), viewModel: &participants.viewModel) {
+            screen.show(participants.viewModel.send(.countdown(0)))
             keeper?.begin()
             await start().events().forEach { event in
                 guard case .finished(let summary) = event else {
-                    keeper?.record(event)
-                    if case .kept = event { return }
-                    viewModel.take(.event(event))
-                    if case .progress(let snapshot) = event, race != nil {
-                        viewModel.take(.ghost(race!.standing(movingSeconds: snapshot.movingSeconds, distanceMetres: snapshot.distanceMetres)))
+                    var ghost: GhostStanding?
+                    if case .progress(let snapshot) = event {
+                        ghost = race?.standing(movingSeconds: snapshot.movingSeconds, distanceMetres: snapshot.distanceMetres)
                     }
-                    screen.update(event, state: viewModel.state, mate: nil)
+                    participants.take(event, ghost: ghost)
                     return
                 }
                 final = summary
             }
             let ghostResult = race?.result(movingSeconds: final.snapshot.movingSeconds, distanceMetres: final.snapshot.distanceMetres)
-            ghostResult.map { viewModel.take(.ghostResult($0)) }
+            ghostResult.map { participants.viewModel.take(.ghostResult($0)) }
             kept = keeper?.finish(final, ghost: ghostResult)
         }
-        let state = viewModel.send(.event(.finished(final)))
+        let state = participants.viewModel.send(.event(.finished(final)))
         screen.finish(final, profile: profile, state: state, pair: nil, kept: kept)
         return final
     }
