@@ -336,7 +336,7 @@ class CarriedConnection:
     async def receive(self, msg):
         """The down subject's callback: signature, then sequence (12.5)."""
         seq_text, close, sig = header(msg, "Seq"), header(msg, "Close"), header(msg, "Sig")
-        well_formed = (self.host_key is not None and seq_text is not None and seq_text.isdigit()
+        well_formed = (self.host_key is not None and seq_text is not None and seq_text.isascii() and seq_text.isdigit()
                        and not seq_text.startswith("0") and close in (None, "1")
                        and not (close and msg.data) and sig is not None)
         if not well_formed or not verify(self.host_key, stream_input(self.down, seq_text, close, msg.data), sig):
@@ -356,8 +356,16 @@ class CarriedConnection:
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             line = line.rstrip(b"\r")
-            if line.strip():
-                await self.frames.put(json.loads(line))
+            if not line.strip():
+                continue
+            try:
+                frame = json.loads(line)
+            except ValueError:
+                frame = None
+            if not isinstance(frame, dict):
+                print("nats-py-peer: a frame from the host is not a JSON object (bad_frame)", file=sys.stderr)
+                frame = None
+            await self.frames.put(frame)
 
     async def next_frame(self, deadline):
         """The next frame; None at the end of the connection; "timeout" at the deadline."""
