@@ -77,6 +77,11 @@ def is_no_responders(msg) -> bool:
     return header(msg, "Status") == NO_RESPONDERS and not msg.data
 
 
+def compact(message: dict) -> bytes:
+    """One JSON object as materun writes it: no spaces, type first (the caller's order)."""
+    return json.dumps(message, separators=(",", ":")).encode()
+
+
 def emit(line: dict):
     print(json.dumps(line), flush=True)
 
@@ -170,7 +175,7 @@ async def join_group(nc, base, watch_code, secret, key, key_text, my_id, name, c
     """Requests on join (again every 2 s) until the coordinator's signed answer for us comes."""
     proof_input = f"join\n{watch_code}\n{key_text}\n{name}".encode()
     proof = b64url(hmac.new(secret.encode(), proof_input, hashlib.sha256).digest())
-    payload = json.dumps({"type": "join", "name": name, "key": key_text, "proof": proof}).encode()
+    payload = compact({"type": "join", "name": name, "key": key_text, "proof": proof})
     subject = f"{base}.join"
     headers = {"Sig": sign(key, subject.encode() + b"\n" + payload)}
     inbox = nc.new_inbox()
@@ -211,7 +216,7 @@ async def run_in_group(nc, base, key, my_id, terms, mps, group, check):
     async def send(message: dict):
         nonlocal seq
         seq += 1
-        payload = json.dumps({"type": message.pop("type"), "seq": seq, **message}).encode()
+        payload = compact({"type": message.pop("type"), "seq": seq, **message})
         signature = sign(key, report_subject.encode() + b"\n" + payload)
         await nc.publish(report_subject, payload, headers={"Sig": signature})
 
@@ -318,7 +323,7 @@ class CarriedConnection:
         self.dropped = {"bad_signature": 0, "replayed": 0}
 
     async def send_frame(self, frame: dict):
-        await self._publish(json.dumps(frame, separators=(",", ":")).encode() + b"\n", close=False)
+        await self._publish(compact(frame) + b"\n", close=False)
 
     async def close(self):
         if not self.closed:
