@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks PROTOCOL.md against materun through a real nats-server: scripts/nats-peer.py (written
-# from the document alone, over a raw socket) joins a group that `materun group create` runs
+# Checks PROTOCOL.md against materun through a real nats-server with two clients written from
+# the document alone: scripts/nats-peer.py (over a raw socket) and scripts/nats-py-peer.py (the
+# official nats-py library and PyNaCl). Each joins a group that `materun group create` runs
 # (section 11), then pairs as the mate of a `materun host --via` (sections 2-7 carried as in
 # section 12); each time both sides must name the same result.
 # Usage: scripts/check-nats-peer.sh MATERUN_EXECUTABLE
@@ -25,60 +26,74 @@ done
 [ -n "$port" ] || { echo "FAIL nats-server did not start"; cat "$work/server.log"; exit 1; }
 via="nats://127.0.0.1:$port"
 
-MATERUN_DATA_DIR="$work/data" "$materun" group create Scenarios/race-fast-5k.json --via "$via" --mode race \
-  --goal 0.5 --speed 20 --start-when 2 --json </dev/null >"$work/creator.out" 2>"$work/creator.err" &
-creator=$!
-pids+=($creator)
-code=""
-for _ in $(seq 1 100); do
-  code=$(head -n 1 "$work/creator.out" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' 2>/dev/null || true)
-  [ -n "$code" ] && break
-  sleep 0.1
-done
-[ -n "$code" ] || { echo "FAIL no listening line from materun"; cat "$work/creator.err"; exit 1; }
+# Starts materun (group create or host) in the background and sets $code from its listening line.
+start_materun() {
+  local out=$1; shift
+  MATERUN_DATA_DIR="$work/data" "$materun" "$@" --via "$via" --mode race --goal 0.5 --speed 20 --json \
+    </dev/null >"$work/$out.out" 2>"$work/$out.err" &
+  materun_pid=$!
+  pids+=($materun_pid)
+  code=""
+  for _ in $(seq 1 100); do
+    code=$(head -n 1 "$work/$out.out" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' 2>/dev/null || true)
+    [ -n "$code" ] && break
+    sleep 0.1
+  done
+  [ -n "$code" ] || { echo "FAIL no listening line from materun $1"; cat "$work/$out.err"; exit 1; }
+}
 
-timeout 120 python3 scripts/nats-peer.py group --via "$via" --code "$code" --name "Python peer" --mps 3.0 >"$work/peer.out" \
-  || { echo "FAIL the Python peer did not get the result"; cat "$work/peer.out" "$work/creator.err"; exit 1; }
-timeout 60 tail --pid="$creator" -f /dev/null || { echo "FAIL materun did not finish"; exit 1; }
-wait "$creator" || { echo "FAIL materun exited with $?"; cat "$work/creator.err"; exit 1; }
-python3 - "$work/creator.out" "$work/peer.out" <<'PY'
+# Waits (at most 60 s) for the materun started last to end well.
+wait_materun() {
+  timeout 60 tail --pid="$materun_pid" -f /dev/null || { echo "FAIL materun $1 did not finish"; exit 1; }
+  wait "$materun_pid" || { echo "FAIL materun $1 exited with $?"; cat "$work/$1.err"; exit 1; }
+}
+
+# A group: PEER_SCRIPT joins as NAME the group that materun creates; both must show one table.
+check_group() {
+  local script=$1 name=$2
+  start_materun creator group create Scenarios/race-fast-5k.json --start-when 2
+  timeout 120 python3 "$script" group --via "$via" --code "$code" --name "$name" --mps 3.0 >"$work/peer.out" \
+    || { echo "FAIL $name ($script) did not get the result"; cat "$work/peer.out" "$work/creator.err"; exit 1; }
+  wait_materun creator
+  python3 - "$work/creator.out" "$work/peer.out" "$name" <<'PY'
 import json, sys
 def events(path, kind):
     return [e for e in (json.loads(l) for l in open(path) if l.startswith("{")) if e.get("type") == kind]
 summary = events(sys.argv[1], "summary")[-1]
 peer = events(sys.argv[2], "result")[-1]
+name = sys.argv[3]
 group = summary["group"]
 names = [r["name"] for r in group["results"]]
 assert group["runners"] == 2 and peer["runners"] == 2, (group, peer)
 assert group["dropped"] == 0 and peer["dropped"] == 0, (group, peer)  # nobody forged anything here
-assert "Python peer" in names and names == peer["names"], (names, peer)
-print(f"ok   Python peer placed {peer['place']} of 2; materun's table: {names}")
+assert name in names and names == peer["names"], (names, peer)
+print(f"ok   {name} placed {peer['place']} of 2; materun's table: {names}")
 PY
+}
 
-# The pair: the Python mate joins materun's host through the same server.
-MATERUN_DATA_DIR="$work/data" "$materun" host Scenarios/race-fast-5k.json --via "$via" --mode race --goal 0.5 \
-  --speed 20 --json </dev/null >"$work/host.out" 2>"$work/host.err" &
-host=$!
-pids+=($host)
-code=""
-for _ in $(seq 1 100); do
-  code=$(head -n 1 "$work/host.out" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' 2>/dev/null || true)
-  [ -n "$code" ] && break
-  sleep 0.1
-done
-[ -n "$code" ] || { echo "FAIL no listening line from materun host"; cat "$work/host.err"; exit 1; }
-timeout 120 python3 scripts/nats-peer.py pair --via "$via" --code "$code" --name "Python mate" --mps 3.0 >"$work/mate.out" \
-  || { echo "FAIL the Python mate did not finish the pair"; cat "$work/mate.out" "$work/host.err"; exit 1; }
-timeout 60 tail --pid="$host" -f /dev/null || { echo "FAIL materun host did not finish"; exit 1; }
-wait "$host" || { echo "FAIL materun host exited with $?"; cat "$work/host.err"; exit 1; }
-python3 - "$work/host.out" "$work/mate.out" <<'PY'
+# A pair: PEER_SCRIPT joins as NAME the host materun runs; both must name the same result.
+check_pair() {
+  local script=$1 name=$2
+  start_materun host host Scenarios/race-fast-5k.json
+  timeout 120 python3 "$script" pair --via "$via" --code "$code" --name "$name" --mps 3.0 >"$work/mate.out" \
+    || { echo "FAIL $name ($script) did not finish the pair"; cat "$work/mate.out" "$work/host.err"; exit 1; }
+  wait_materun host
+  python3 - "$work/host.out" "$work/mate.out" "$name" <<'PY'
 import json, sys
 def events(path, kind):
     return [e for e in (json.loads(l) for l in open(path) if l.startswith("{")) if e.get("type") == kind]
 summary = events(sys.argv[1], "summary")[-1]
 mate = events(sys.argv[2], "pair_result")[-1]
+name = sys.argv[3]
 expected = {"won": "lost", "lost": "won", "team_finished": "team_finished"}[summary["result"]]
 assert mate["result"] == expected, (summary["result"], mate)
-assert summary["mate"]["name"] == "Python mate" and abs(summary["mate"]["distance_m"] - mate["distance_m"]) <= 0.1, (summary["mate"], mate)
-print(f"ok   Python mate {mate['result']} the race against materun's host, which says {summary['result']}")
+assert summary["mate"]["name"] == name and abs(summary["mate"]["distance_m"] - mate["distance_m"]) <= 0.1, (summary["mate"], mate)
+print(f"ok   {name} {mate['result']} the race against materun's host, which says {summary['result']}")
 PY
+}
+
+check_group scripts/nats-peer.py "Python peer"
+check_pair scripts/nats-peer.py "Python mate"
+python3 scripts/nats-py-peer.py example || { echo "FAIL section 12.7's example does not check"; exit 1; }
+check_group scripts/nats-py-peer.py "nats-py peer"
+check_pair scripts/nats-py-peer.py "nats-py mate"
