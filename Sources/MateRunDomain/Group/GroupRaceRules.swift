@@ -106,7 +106,7 @@ package struct GroupRaceRules: Sendable {
 
     private mutating func join(id: String, name: String, now: Double, into actions: inout [GroupAction]) {
         if let problem = GroupName.problem(name) {
-            actions.append(.refuseJoin(id: id, reason: "refused: \(problem)"))
+            actions.append(.refuseJoin(id: id, reason: problem))
             return
         }
         guard phase == .gathering else {
