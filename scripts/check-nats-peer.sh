@@ -29,6 +29,9 @@ via="nats://127.0.0.1:$port"
 # Starts materun (group create or host) in the background and sets $code from its listening line.
 start_materun() {
   local out=$1; shift
+  # The last check's files go first: its listening line would otherwise be read as this one's
+  # before the new process has truncated the file.
+  rm -f "$work/$out.out" "$work/$out.err"
   MATERUN_DATA_DIR="$work/data" "$materun" "$@" --via "$via" --mode race --goal 0.5 --speed 20 --json \
     </dev/null >"$work/$out.out" 2>"$work/$out.err" &
   materun_pid=$!
