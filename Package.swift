@@ -8,7 +8,7 @@ import PackageDescription
 //   MateRunJSON          the one JSON: parser with line:column errors, writers; imports nothing
 //   MateRunPresentation  view models and terminal views           → Domain, JSON
 //   MateRunScenarios     scenario files and replay sensors         → Domain, JSON
-//   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, HMAC-SHA-256, random; imports only Glibc
+//   MateRunCrypto        OpenSSL 3 loaded at run time: Ed25519, SHA-256, HMAC-SHA-256, random; key encodings; imports only Glibc
 //   MateRunTLS           a TLS client through OpenSSL 3's libssl, as a Socket byte stream → Crypto, Socket
 //   MateRunSocket        generic TCP: listener, connection, framing, the one epoll poller; knows nothing of mates
 //   MateRunMate          the mate wire protocol, pairing and link  → Domain, Socket, JSON
