@@ -21,7 +21,12 @@ enum CommandTable {
         "--speed", value: "N|max",
         help: "replay N times faster than real time, 0.01-10000 (e.g. 10, 0.5), or",
         "as fast as possible with 'max' (default 1)")
-    static let goal = OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: the scenario's; none for GPX)")
+    /// One declaration for every command that takes a goal: a JSON scenario may carry one, a
+    /// GPX/TCX/FIT file or gpsd never does, and a mate or group run cannot start without one.
+    static let goal = OptionSpec(
+        "--goal", value: "KM",
+        help: "the goal distance in km, 0.1-1000 (default: the scenario's; a GPX, TCX or",
+        "FIT file and gpsd have none, and a pair or group run needs one)")
     static let weight = OptionSpec(
         "--weight", value: "KG",
         help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
@@ -103,7 +108,7 @@ enum CommandTable {
             OptionSpec(
                 "--gpsd-retry", value: "SECONDS",
                 help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),
-            OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: none)"),
+            goal,
             OptionSpec("--weight", value: "KG", help: "the runner's weight in kg, 20-300 (default 70)"),
             OptionSpec("--name", value: "NAME", help: "the runner's name (default: Runner)"),
             OptionSpec(
@@ -157,7 +162,7 @@ enum CommandTable {
         """,
         options: [
             OptionSpec("--mode", value: "race|team", required: true, help: "how the pair runs (required)"),
-            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            goal,
             OptionSpec("--port", value: "P", help: "the port to listen on (default: any free port)"),
             OptionSpec(
                 "--bind", value: "ADDR",
@@ -247,7 +252,7 @@ enum CommandTable {
         """,
         options: [
             via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
-            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            goal,
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
             OptionSpec("--max-runners", value: "N", help: "take at most N runners, you included (default: 100)"),
         ] + NATSOptionGroup.options + [
