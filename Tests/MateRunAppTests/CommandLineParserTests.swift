@@ -233,7 +233,7 @@ struct CommandLineParserTests {
         let goals = CommandTable.commands.compactMap { $0.option(named: "--goal") }
         // Then there are several, and each shows the help of the one shared declaration
         #expect(goals.count >= 4)
-        #expect(goals.allSatisfy { $0.help == CommandTable.goal.help })
+        #expect(goals.allSatisfy { $0.help == RunOptionGroup.goal.help })
         #expect(HelpText.text(for: "track").contains("FIT file and gpsd have none"))
     }
 
