@@ -52,50 +52,11 @@ package enum MateRunCLI {
         }
         let container = AppContainer(
             output: output, errors: errors, environment: environment, wallClock: WallClock())
-        let records = RecordCommands(container: container)
-        // Only a command that writes to the history seals what a dead process left; the others
-        // read it as it is and write nothing.
-        switch command {
-        case .replay, .track, .host, .join, .delete, .groupCreate, .groupJoin:
-            records.recoverInterrupted(dataDirectory: command.dataDirectory)
-        case .help, .version, .validate, .scenarios, .history, .show, .export, .watch: break
+        if command.writesHistory {
+            RecordCommands(container: container).recoverInterrupted(dataDirectory: command.dataDirectory)
         }
-        switch command {
-        case .help(let topic):
-            output.writeLine(HelpText.text(for: topic))
-            output.flush()
-            return ExitStatus.success
-        case .version:
-            output.writeLine(HelpText.version)
-            output.flush()
-            return ExitStatus.success
-        case .validate(let path, _):
-            return try ScenarioCommands(container: container).validate(path: path)
-        case .scenarios(let directory, _):
-            return try ScenarioCommands(container: container).list(directory: directory)
-        case .history(let options):
-            return try records.history(options)
-        case .show(let options):
-            return try records.show(options)
-        case .export(let options):
-            return try records.export(options)
-        case .delete(let id, let dataDirectory):
-            return try records.delete(id: id, dataDirectory: dataDirectory)
-        case .replay(let options):
-            return try await interruptible { () throws(CommandFailure) in try await ReplayCommand(container: container, options: options).run() }
-        case .track(let options):
-            return try await interruptible { () throws(CommandFailure) in try await TrackCommand(container: container, options: options).run() }
-        case .host(let options):
-            return try await interruptible { () throws(CommandFailure) in try await PairedRunCommand(container: container, side: .host(options)).run() }
-        case .join(let options):
-            return try await interruptible { () throws(CommandFailure) in try await PairedRunCommand(container: container, side: .join(options)).run() }
-        case .groupCreate(let options):
-            return try await interruptible { () throws(CommandFailure) in try await GroupRunCommand(container: container, options: options, side: .create).run() }
-        case .groupJoin(let options):
-            return try await interruptible { () throws(CommandFailure) in try await GroupRunCommand(container: container, options: options, side: .join).run() }
-        case .watch(let options):
-            return try await interruptible { () throws(CommandFailure) in try await WatchCommand(container: container, options: options).run() }
-        }
+        guard command.isInterruptible else { return try await command.run(in: container) }
+        return try await interruptible { () throws(CommandFailure) in try await command.run(in: container) }
     }
 
     /// Runs `body` in a task that Ctrl-C (SIGINT), SIGTERM or SIGHUP cancels. A run cancelled by

@@ -228,6 +228,15 @@ struct CommandLineParserTests {
         }
     }
 
+    @Test func goalHasOneHelpInEveryCommandThatTakesIt() throws {
+        // Given every command that declares --goal
+        let goals = CommandTable.commands.compactMap { $0.option(named: "--goal") }
+        // Then there are several, and each shows the help of the one shared declaration
+        #expect(goals.count >= 4)
+        #expect(goals.allSatisfy { $0.help == RunOptionGroup.goal.help })
+        #expect(HelpText.text(for: "track").contains("FIT file and gpsd have none"))
+    }
+
     @Test func theReadmesCommandBlockIsWhatTheTableGenerates() throws {
         // Given the fenced block under "## Commands" in README.md
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)

@@ -15,49 +15,6 @@ enum CommandTable {
         commands.first { $0.name == name }
     }
 
-    // MARK: Shared options
-
-    static let speed = OptionSpec(
-        "--speed", value: "N|max",
-        help: "replay N times faster than real time, 0.01-10000 (e.g. 10, 0.5), or",
-        "as fast as possible with 'max' (default 1)")
-    static let goal = OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: the scenario's; none for GPX)")
-    static let weight = OptionSpec(
-        "--weight", value: "KG",
-        help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
-    static let name = OptionSpec("--name", value: "NAME", help: "the runner's name (default: the scenario's)")
-    static let json = OptionSpec("--json", help: "print newline-delimited JSON events instead of the live screen")
-    static let maxHeartRate = OptionSpec(
-        "--max-hr", value: "BPM",
-        help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
-        "(default: the scenario's, or 190)")
-    static let track = OptionSpec(
-        "--track", value: "N",
-        help: "replay the Nth <trk> or <rte> of a GPX file, <Activity> of a TCX file or",
-        "session of a FIT file (default: all as one activity, up to a gap of more than 2 hours)")
-    static let pace = OptionSpec(
-        "--pace", value: "M:SS",
-        help: "replay a GPX, TCX or FIT file at this pace per km: needed for a route or",
-        "track without times, and overrides a track's own times")
-    static let dataDirectory = OptionSpec(
-        "--data-dir", value: "DIR",
-        help: "where runs are kept (default: $MATERUN_DATA_DIR, else", "$XDG_DATA_HOME/materun, else ~/.local/share/materun)")
-    static let noSave = OptionSpec("--no-save", help: "do not keep this run in the history")
-    static let nmeaServe = OptionSpec(
-        "--nmea-serve", value: "IP:PORT",
-        help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
-        "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
-    static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
-    static let web = OptionSpec(
-        "--web", value: "ADDR:PORT",
-        help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
-    static let ghost = OptionSpec(
-        "--ghost", value: "ID|latest|best|FILE",
-        help: "race an earlier run, shown as a mate at the same moving time: a kept run",
-        "(its id, latest, or best: your fastest kept run over the goal's distance)", "or a GPX, TCX or FIT file")
-
-    // MARK: Commands
-
     static let replay = CommandSpec(
         name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
         details: """
@@ -74,10 +31,13 @@ enum CommandTable {
         without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
         options: [
-            speed, goal, weight, name, maxHeartRate, json, track, pace, noCountdown, noSave, dataDirectory, nmeaServe, ghost, web,
+            RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
+            RunOptionGroup.maxHeartRate, RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
+            RunOptionGroup.noCountdown, RunOptionGroup.noSave, DataOptionGroup.directory, RunOptionGroup.nmeaServe,
+            RunOptionGroup.ghost, RunOptionGroup.web,
         ],
         refusals: [:], notes: nil,
-        build: { arguments throws(UsageError) in .replay(try runOptions(arguments)) })
+        build: { arguments throws(UsageError) in .replay(try RunOptionGroup.read(arguments)) })
 
     static let trackLive = CommandSpec(
         name: "track", positional: nil, summary: "track a live run from a GPS receiver through gpsd",
@@ -103,14 +63,15 @@ enum CommandTable {
             OptionSpec(
                 "--gpsd-retry", value: "SECONDS",
                 help: "how long to keep reconnecting after gpsd closes the connection,", "0-86400 (default 30)"),
-            OptionSpec("--goal", value: "KM", help: "the goal distance in km (default: none)"),
+            RunOptionGroup.goal,
             OptionSpec("--weight", value: "KG", help: "the runner's weight in kg, 20-300 (default 70)"),
             OptionSpec("--name", value: "NAME", help: "the runner's name (default: Runner)"),
             OptionSpec(
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
-            json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"), noSave, dataDirectory,
-            nmeaServe, ghost, web,
+            RunOptionGroup.json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"),
+            RunOptionGroup.noSave, DataOptionGroup.directory,
+            RunOptionGroup.nmeaServe, RunOptionGroup.ghost, RunOptionGroup.web,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",
@@ -119,7 +80,7 @@ enum CommandTable {
         ],
         notes: "gpsd must be running, e.g. gpsd -N -n /dev/ttyACM0, or gpsfake -P 2947 LOG for a log.",
         build: { arguments throws(UsageError) in
-            var options = TrackOptions(run: try runOptions(arguments))
+            var options = TrackOptions(run: try RunOptionGroup.read(arguments))
             if let endpoint = try arguments.endpoint("--gpsd") { options.gpsd = endpoint }
             options.idleEndSeconds = try arguments.number("--idle-end", in: 1...86_400, unit: "seconds")
             options.retrySeconds = try arguments.number("--gpsd-retry", in: 0...86_400, unit: "seconds") ?? 30
@@ -134,18 +95,18 @@ enum CommandTable {
         the file, the place (JSON path, line, or a FIT file's byte) and what was expected. Exit
         status 1 on an error.
         """,
-        options: [dataDirectory], refusals: [:], notes: nil,
+        options: [DataOptionGroup.directory], refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            .validate(path: arguments.positional ?? "", dataDirectory: arguments.string("--data-dir"))
+            .validate(path: arguments.positional ?? "", dataDirectory: DataOptionGroup.read(arguments))
         })
 
     static let scenarios = CommandSpec(
         name: "scenarios", positional: nil, summary: "list the bundled scenarios",
         details: "Lists each scenario file of the directory, a line each, with what is wrong with a broken one.",
-        options: [OptionSpec("--dir", value: "DIR", help: "the directory to list (default: Scenarios)"), dataDirectory],
+        options: [OptionSpec("--dir", value: "DIR", help: "the directory to list (default: Scenarios)"), DataOptionGroup.directory],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            .scenarios(directory: arguments.string("--dir") ?? "Scenarios", dataDirectory: arguments.string("--data-dir"))
+            .scenarios(directory: arguments.string("--dir") ?? "Scenarios", dataDirectory: DataOptionGroup.read(arguments))
         })
 
     static let host = CommandSpec(
@@ -157,7 +118,7 @@ enum CommandTable {
         """,
         options: [
             OptionSpec("--mode", value: "race|team", required: true, help: "how the pair runs (required)"),
-            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            RunOptionGroup.goal,
             OptionSpec("--port", value: "P", help: "the port to listen on (default: any free port)"),
             OptionSpec(
                 "--bind", value: "ADDR",
@@ -167,7 +128,9 @@ enum CommandTable {
                 "--via", value: "URL",
                 help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…): both sides dial out"),
         ] + NATSOptionGroup.options + [
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
+            RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
+            RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave,
+            DataOptionGroup.directory, RunOptionGroup.nmeaServe, RunOptionGroup.web,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.",
@@ -178,7 +141,7 @@ enum CommandTable {
             guard let mode = MateMode(rawValue: modeText) else {
                 throw UsageError("--mode must be 'race' or 'team', not '\(modeText)'", command: "host")
             }
-            var options = HostOptions(run: try runOptions(arguments), mode: mode)
+            var options = HostOptions(run: try RunOptionGroup.read(arguments), mode: mode)
             options.bindAddress = arguments.string("--bind") ?? "127.0.0.1"
             options.port = try arguments.port("--port") ?? 0
             if arguments.string("--via") != nil {
@@ -202,7 +165,9 @@ enum CommandTable {
             OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
         ] + NATSOptionGroup.options + [
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, nmeaServe, web,
+            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, RunOptionGroup.json,
+            RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave, DataOptionGroup.directory,
+            RunOptionGroup.nmeaServe, RunOptionGroup.web,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",
@@ -218,7 +183,7 @@ enum CommandTable {
                 guard arguments.string("--connect") == nil else {
                     throw UsageError("give --connect HOST:PORT or --via URL, not both", command: "join")
                 }
-                var options = JoinOptions(run: try runOptions(arguments), host: "", port: 0, code: code)
+                var options = JoinOptions(run: try RunOptionGroup.read(arguments), host: "", port: 0, code: code)
                 options.via = try natsURL(arguments, command: "join")
                 options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "join")
                 return .join(options)
@@ -227,7 +192,7 @@ enum CommandTable {
             guard let address = try arguments.endpoint("--connect") else {
                 throw UsageError("join needs --connect HOST:PORT (or --via URL)", command: "join")
             }
-            return .join(JoinOptions(run: try runOptions(arguments), host: address.host, port: Int(address.port), code: code))
+            return .join(JoinOptions(run: try RunOptionGroup.read(arguments), host: address.host, port: Int(address.port), code: code))
         })
 
     static let via = OptionSpec(
@@ -247,11 +212,13 @@ enum CommandTable {
         """,
         options: [
             via, OptionSpec("--mode", value: "race|team", required: true, help: "how the group runs (required)"),
-            OptionSpec("--goal", value: "KM", help: "the goal in km (default: the scenario's; required for GPX)"),
+            RunOptionGroup.goal,
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
             OptionSpec("--max-runners", value: "N", help: "take at most N runners, you included (default: 100)"),
         ] + NATSOptionGroup.options + [
-            speed, weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
+            RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
+            RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave,
+            DataOptionGroup.directory, RunOptionGroup.web,
         ],
         refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
         notes: nil,
@@ -259,7 +226,7 @@ enum CommandTable {
             guard let modeText = arguments.string("--mode"), let mode = MateMode(rawValue: modeText) else {
                 throw UsageError("group create needs --mode race or --mode team", command: "group create")
             }
-            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
+            var options = GroupOptions(run: try RunOptionGroup.read(arguments), via: try natsURL(arguments, command: "group create"), mode: mode)
             options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group create")
             options.startWhen = try arguments.count("--start-when", upTo: 10_000)
             options.maxRunners = try arguments.count("--max-runners", upTo: 10_000) ?? GroupOptions.defaultMaxRunners
@@ -276,7 +243,9 @@ enum CommandTable {
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's join code (W-S, as group create prints it)"),
         ] + NATSOptionGroup.options + [
-            weight, name, maxHeartRate, json, track, pace, noSave, dataDirectory, web,
+            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, RunOptionGroup.json,
+            RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave, DataOptionGroup.directory,
+            RunOptionGroup.web,
         ],
         refusals: [
             "--speed": "a group runs at its creator's speed; drop --speed",
@@ -284,7 +253,7 @@ enum CommandTable {
         ],
         notes: nil,
         build: { arguments throws(UsageError) in
-            var options = GroupOptions(run: try runOptions(arguments), via: try natsURL(arguments, command: "group join"))
+            var options = GroupOptions(run: try RunOptionGroup.read(arguments), via: try natsURL(arguments, command: "group join"))
             options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "group join")
             options.code = try groupCode(arguments, command: "group join", joining: true)
             return .groupJoin(options)
@@ -295,7 +264,7 @@ enum CommandTable {
         details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
         options: [
             via, OptionSpec("--code", value: "CODE", required: true, help: "the group's watch code (or its join code)"),
-            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), web,
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), RunOptionGroup.web,
         ] + NATSOptionGroup.options,
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
@@ -344,11 +313,11 @@ enum CommandTable {
             OptionSpec("--json", help: "one JSON object per run, then one {\"type\":\"bests\"} line"),
             OptionSpec("--since", value: "YYYY-MM-DD", help: "only runs that started on or after this local date"),
             OptionSpec("--limit", value: "N", help: "list at most N runs (totals and bests still count all)"),
-            dataDirectory,
+            DataOptionGroup.directory,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            var options = HistoryOptions(json: arguments.flag("--json"), dataDirectory: arguments.string("--data-dir"))
+            var options = HistoryOptions(json: arguments.flag("--json"), dataDirectory: DataOptionGroup.read(arguments))
             options.since = try arguments.date("--since")
             options.limit = try arguments.count("--limit", upTo: 1_000_000)
             return .history(options)
@@ -360,11 +329,11 @@ enum CommandTable {
         ID is a run's id as history lists it, or its unique start; latest is the newest run; a
         scenario's name shows its newest run. Prints the result screen the run ended with.
         """,
-        options: [OptionSpec("--json", help: "print the summary line the run printed with --json"), dataDirectory],
+        options: [OptionSpec("--json", help: "print the summary line the run printed with --json"), DataOptionGroup.directory],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
             .show(ShowOptions(
-                reference: arguments.positional ?? "", json: arguments.flag("--json"), dataDirectory: arguments.string("--data-dir")))
+                reference: arguments.positional ?? "", json: arguments.flag("--json"), dataDirectory: DataOptionGroup.read(arguments)))
         })
 
     static let export = CommandSpec(
@@ -386,7 +355,7 @@ enum CommandTable {
                 help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, NMEA 0183, or a web page"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
             OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
-            dataDirectory,
+            DataOptionGroup.directory,
         ],
         refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
@@ -399,7 +368,7 @@ enum CommandTable {
             }
             return .export(ExportOptions(
                 reference: arguments.positional ?? "", format: format, outputPath: arguments.string("-o"),
-                dataDirectory: arguments.string("--data-dir"), raw: arguments.flag("--raw")))
+                dataDirectory: DataOptionGroup.read(arguments), raw: arguments.flag("--raw")))
         })
 
     static let delete = CommandSpec(
@@ -408,28 +377,9 @@ enum CommandTable {
         ID is the run's id or its unique start, as history lists it; never latest or a scenario's
         name, since a deletion is for good.
         """,
-        options: [dataDirectory], refusals: [:], notes: nil,
+        options: [DataOptionGroup.directory], refusals: [:], notes: nil,
         build: { arguments throws(UsageError) in
-            .delete(id: arguments.positional ?? "", dataDirectory: arguments.string("--data-dir"))
+            .delete(id: arguments.positional ?? "", dataDirectory: DataOptionGroup.read(arguments))
         })
 
-    /// The options every run command shares, from whichever of them the command declares.
-    private static func runOptions(_ arguments: ParsedArguments) throws(UsageError) -> RunOptions {
-        var options = RunOptions(scenarioPath: arguments.positional ?? "")
-        options.speed = try arguments.speed("--speed") ?? .times(1)
-        options.weightKilograms = try arguments.number("--weight", in: 20...300, unit: "kg")
-        options.goalKilometres = try arguments.number("--goal", in: 0.1...1000, unit: "km")
-        options.name = arguments.string("--name")
-        options.json = arguments.flag("--json")
-        options.countdown = !arguments.flag("--no-countdown")
-        options.track = try arguments.count("--track", upTo: 100_000)
-        options.paceSecondsPerKilometre = try arguments.pace("--pace")
-        options.maxHeartRateBPM = try arguments.number("--max-hr", in: 100...230, unit: "beats per minute")
-        options.save = !arguments.flag("--no-save")
-        options.dataDirectory = arguments.string("--data-dir")
-        options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
-        options.ghost = arguments.string("--ghost")
-        options.web = try arguments.listenEndpoint("--web")
-        return options
-    }
 }
