@@ -44,7 +44,7 @@ package enum MateRunCLI {
     private static func dispatch(
         arguments: [String], environment: [String: String], output: OutputSink, errors: OutputSink
     ) async throws(CommandFailure) -> Int32 {
-        let command: Command
+        let command: any MateRunCommand
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
@@ -52,10 +52,10 @@ package enum MateRunCLI {
         }
         let container = AppContainer(
             output: output, errors: errors, environment: environment, wallClock: WallClock())
-        if command.writesHistory {
+        if type(of: command).writesHistory {
             RecordCommands(container: container).recoverInterrupted(dataDirectory: command.dataDirectory)
         }
-        guard command.isInterruptible else { return try await command.run(in: container) }
+        guard type(of: command).isInterruptible else { return try await command.run(in: container) }
         return try await interruptible { () throws(CommandFailure) in try await command.run(in: container) }
     }
 

@@ -4,12 +4,19 @@ import MateRunRecords
 import MateRunSocket
 import Testing
 
+/// Parses `arguments`, requiring the command to be of `type`.
+private func parse<Command: MateRunCommand>(_ arguments: [String], as type: Command.Type) throws -> Command {
+    let command = try CommandLineParser.parse(arguments)
+    return try #require(command as? Command, "\(arguments) parsed as \(command), not \(Command.self)")
+}
+
 @Suite("Command line parsing")
 struct CommandLineParserTests {
     @Test func replayTakesOptionsBeforeOrAfterTheScenarioAndWithEquals() throws {
         // Given options on both sides of the path, one with '='
-        let command = try CommandLineParser.parse(
-            ["replay", "--speed=10", "Scenarios/easy-5k.json", "--weight", "72.5", "--goal", "3", "--json", "--no-countdown"])
+        let command = try parse(
+            ["replay", "--speed=10", "Scenarios/easy-5k.json", "--weight", "72.5", "--goal", "3", "--json", "--no-countdown"],
+            as: ReplayCommand.self)
         // Then every option is read
         var expected = RunOptions(scenarioPath: "Scenarios/easy-5k.json")
         expected.speed = .times(10)
@@ -17,13 +24,12 @@ struct CommandLineParserTests {
         expected.goalKilometres = 3
         expected.json = true
         expected.countdown = false
-        #expect(command == .replay(expected))
+        #expect(command.options == expected)
     }
 
     @Test func speedMaxIsAccepted() throws {
-        let command = try CommandLineParser.parse(["replay", "x.gpx", "--speed", "max"])
-        guard case .replay(let options) = command else { Issue.record("not a replay"); return }
-        #expect(options.speed == .max)
+        let command = try parse(["replay", "x.gpx", "--speed", "max"], as: ReplayCommand.self)
+        #expect(command.options.speed == .max)
     }
 
     @Test("bad values and unknown flags are usage errors that say what is wrong", arguments: [
@@ -74,30 +80,23 @@ struct CommandLineParserTests {
     }
 
     @Test func helpAndVersionAreRecognisedEverywhere() throws {
-        #expect(try CommandLineParser.parse(["--help"]) == .help(topic: nil))
-        #expect(try CommandLineParser.parse(["help", "replay"]) == .help(topic: "replay"))
-        #expect(try CommandLineParser.parse(["replay", "--help"]) == .help(topic: "replay"))
-        #expect(try CommandLineParser.parse(["--version"]) == .version)
+        #expect(try parse(["--help"], as: HelpCommand.self).topic == nil)
+        #expect(try parse(["help", "replay"], as: HelpCommand.self).topic == "replay")
+        #expect(try parse(["replay", "--help"], as: HelpCommand.self).topic == "replay")
+        _ = try parse(["--version"], as: VersionCommand.self)
     }
 
     @Test func joinReadsHostPortIncludingIPv6() throws {
-        let command = try CommandLineParser.parse(["join", "x.json", "--connect", "[::1]:7000", "--code", "ABC123"])
-        guard case .join(let options) = command else { Issue.record("not a join"); return }
+        let options = try parse(["join", "x.json", "--connect", "[::1]:7000", "--code", "ABC123"], as: JoinCommand.self).options
         #expect(options.host == "::1")
         #expect(options.port == 7000)
         #expect(options.code == "ABC123")
     }
 
     @Test func hostAndJoinTakeANATSServerInsteadOfAnAddress() throws {
-        guard case .host(let host) = try CommandLineParser.parse(["host", "x.json", "--mode", "team", "--via", "nats://h:4222"]) else {
-            Issue.record("not a host")
-            return
-        }
+        let host = try parse(["host", "x.json", "--mode", "team", "--via", "nats://h:4222"], as: HostCommand.self).options
         #expect(host.via == "nats://h:4222")
-        guard case .join(let join) = try CommandLineParser.parse(["join", "x.json", "--via", "nats://t@h:1", "--code", "abc"]) else {
-            Issue.record("not a join")
-            return
-        }
+        let join = try parse(["join", "x.json", "--via", "nats://t@h:1", "--code", "abc"], as: JoinCommand.self).options
         #expect(join.via == "nats://t@h:1" && join.code == "abc")
         #expect(throws: UsageError.self) {
             try CommandLineParser.parse(["join", "x.json", "--via", "nats://h:1", "--connect", "h:2", "--code", "abc"])
@@ -111,12 +110,8 @@ struct CommandLineParserTests {
 
     @Test func hostAndJoinTakeTheNATSOptionsWithViaAndRefuseThemWithout() throws {
         let login = ["--nats-creds", "u.creds", "--nats-ca", "ca.pem", "--nats-cert", "c.pem", "--nats-key", "c.key", "--nats-password-file", "pw"]
-        guard case .host(let host) = try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--via", "tls://h:1"] + login),
-            case .join(let join) = try CommandLineParser.parse(["join", "x.json", "--via", "nats://ann@h:1", "--code", "abc"] + login)
-        else {
-            Issue.record("not a host and a join")
-            return
-        }
+        let host = try parse(["host", "x.json", "--mode", "race", "--via", "tls://h:1"] + login, as: HostCommand.self).options
+        let join = try parse(["join", "x.json", "--via", "nats://ann@h:1", "--code", "abc"] + login, as: JoinCommand.self).options
         #expect(host.login == Self.everyNATSFile && join.login == Self.everyNATSFile)
         #expect(throws: UsageError("--nats-creds is for a NATS server: give --via URL too, or drop it", command: "host")) {
             try CommandLineParser.parse(["host", "x.json", "--mode", "race", "--nats-creds", "u.creds"])
@@ -140,9 +135,9 @@ struct CommandLineParserTests {
         #expect(NearestName.suggestion(for: "--jsno", among: ["--json", "--name"]) == "--json")
     }
 
-    @Test("every option the table declares is accepted by the parser and reaches the command", arguments: CommandTable.commands.map(\.name))
+    @Test("every option a command declares is accepted by the parser and reaches the command", arguments: CommandRegistry.specs.map(\.name))
     func everyDeclaredOptionParses(command: String) throws {
-        let spec = try #require(CommandTable.command(named: command))
+        let spec = try #require(CommandRegistry.command(named: command)).spec
         // Given a line with the command's required options and a value for every option
         let values = ["--speed": "2", "--goal": "5", "--weight": "70", "--name": "Ana", "--dir": "Scenarios",
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "abcdefghijklmnop-abcdefghijkl",
@@ -164,7 +159,8 @@ struct CommandLineParserTests {
         // When it is parsed, Then it is the command with each value set (not a default)
         let parsed = try CommandLineParser.parse(arguments)
         switch parsed {
-        case .replay(let run):
+        case let replay as ReplayCommand:
+            let run = replay.options
             var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330
@@ -173,18 +169,20 @@ struct CommandLineParserTests {
             expected.ghost = "latest"
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)
-        case .track(let track):
-            var expected = RunOptions(scenarioPath: "gpsd://127.0.0.1:2948", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
+        case let command as TrackCommand:
+            let track = command.options
+            var expected = RunOptions(scenarioPath: "", weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, countdown: false, dataDirectory: "/tmp/runs", save: false)
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.ghost = "latest"
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(track == TrackOptions(run: expected, gpsd: TCPEndpoint(host: "127.0.0.1", port: 2948), idleEndSeconds: 5, retrySeconds: 2))
-        case .validate(let path, let dataDirectory):
-            #expect(path == "x.json" && dataDirectory == "/tmp/runs")
-        case .scenarios(let directory, let dataDirectory):
-            #expect(directory == "Scenarios" && dataDirectory == "/tmp/runs")
-        case .host(let host):
+        case let validate as ValidateCommand:
+            #expect(validate.path == "x.json" && validate.dataDirectory == "/tmp/runs")
+        case let scenarios as ScenariosCommand:
+            #expect(scenarios.directory == "Scenarios" && scenarios.dataDirectory == "/tmp/runs")
+        case let command as HostCommand:
+            let host = command.options
             #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0")
             var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
@@ -193,7 +191,8 @@ struct CommandLineParserTests {
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(host.run == expected)
-        case .join(let join):
+        case let command as JoinCommand:
+            let join = command.options
             #expect(join.host == "127.0.0.1" && join.port == 7000 && join.code == "abcdefghijklmnop-abcdefghijkl")
             var expected = RunOptions(scenarioPath: "x.json", weightKilograms: 70, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
@@ -202,49 +201,55 @@ struct CommandLineParserTests {
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(join.run == expected)
-        case .history(let history):
+        case let command as HistoryCommand:
+            let history = command.options
             #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))
-        case .show(let show):
+        case let command as ShowCommand:
+            let show = command.options
             #expect(show == ShowOptions(reference: "x.json", json: true, dataDirectory: "/tmp/runs"))
-        case .export(let export):
+        case let command as ExportCommand:
+            let export = command.options
             #expect(export == ExportOptions(reference: "x.json", format: .tcx, outputPath: "out.tcx", dataDirectory: "/tmp/runs", raw: true))
-        case .delete(let id, let dataDirectory):
-            #expect(id == "x.json" && dataDirectory == "/tmp/runs")
-        case .groupCreate(let group):
+        case let delete as DeleteCommand:
+            #expect(delete.id == "x.json" && delete.dataDirectory == "/tmp/runs")
+        case let command as GroupCreateCommand:
+            let group = command.options
             #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3 && group.maxRunners == 40)
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
-        case .groupJoin(let group):
+        case let command as GroupJoinCommand:
+            let group = command.options
             #expect(group.via == "nats://127.0.0.1:4222" && group.code == "abcdefghijklmnop-abcdefghijkl" && group.run.json && group.run.name == "Ana")
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
-        case .watch(let watch):
+        case let command as WatchCommand:
+            let watch = command.options
             #expect(watch == WatchOptions(
                 via: "nats://127.0.0.1:4222", code: "abcdefghijklmnop-abcdefghijkl", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080),
                 login: Self.everyNATSFile))
-        case .help, .version:
+        default:
             Issue.record("\(command) parsed as \(parsed)")
         }
     }
 
     @Test func goalHasOneHelpInEveryCommandThatTakesIt() throws {
         // Given every command that declares --goal
-        let goals = CommandTable.commands.compactMap { $0.option(named: "--goal") }
+        let goals = CommandRegistry.specs.compactMap { $0.option(named: "--goal") }
         // Then there are several, and each shows the help of the one shared declaration
         #expect(goals.count >= 4)
         #expect(goals.allSatisfy { $0.help == RunOptionGroup.goal.help })
         #expect(HelpText.text(for: "track").contains("FIT file and gpsd have none"))
     }
 
-    @Test func theReadmesCommandBlockIsWhatTheTableGenerates() throws {
+    @Test func theReadmesCommandBlockIsWhatTheDeclarationsGenerate() throws {
         // Given the fenced block under "## Commands" in README.md
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
         let section = try #require(readme.range(of: "## Commands\n"), "README has no Commands section")
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```\n"))
         let close = try #require(rest[open.upperBound...].range(of: "\n```"))
-        // Then it is exactly the synopsis generated from the command table
+        // Then it is exactly the synopsis generated from the commands' declarations
         #expect(String(rest[open.upperBound..<close.lowerBound]) == HelpText.synopsis)
     }
 }

@@ -23,9 +23,9 @@ struct MateRunCLITests {
         }
     }
 
-    @Test("each command's help lists every option the table declares and none it refuses", arguments: CommandTable.commands.map(\.name))
+    @Test("each command's help lists every option the command declares and none it refuses", arguments: CommandRegistry.specs.map(\.name))
     func commandHelpTellsTheTruth(command: String) async throws {
-        let spec = try #require(CommandTable.command(named: command))
+        let spec = try #require(CommandRegistry.command(named: command)).spec
         // When the command's help is asked for
         let help = await runMateRun(["help", command]).output.text
         // Then it shows the generated usage line and a row for every declared option

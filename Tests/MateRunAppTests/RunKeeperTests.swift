@@ -6,87 +6,6 @@ import MateRunTestSupport
 import Synchronization
 import Testing
 
-/// A record store in memory: what the flow kept, seen through the Domain port alone.
-private final class MemoryRecordStore: RunRecordStore, RunRecording, @unchecked Sendable {
-    struct Kept {
-        var headers: [RunRecordHeader] = []
-        var durabilities: [RunDurability] = []
-        var fixes: [RecordedFix] = []
-        /// How many fixes each call to `record` brought.
-        var handedOver: [Int] = []
-        /// Fixes, splits, laps and the ending, in the order they were recorded.
-        var order: [String] = []
-        var splits: [Split] = []
-        var laps: [Split] = []
-        var outcome: RunRecordOutcome?
-    }
-
-    let kept = Mutex(Kept())
-    let id = RunRecordID("memory")
-
-    func begin(_ header: RunRecordHeader, durability: RunDurability) throws -> any RunRecording {
-        kept.withLock {
-            $0.headers.append(header)
-            $0.durabilities.append(durability)
-        }
-        return self
-    }
-
-    func recoverInterrupted() -> RunRecordListing { RunRecordListing() }
-    func list() -> RunRecordListing { RunRecordListing() }
-    func load(_ id: RunRecordID) throws -> RunRecord { throw RecordsTestError.notKept }
-    func delete(_ id: RunRecordID) throws { throw RecordsTestError.notKept }
-
-    func record(_ fixes: [KeptFix]) throws {
-        kept.withLock {
-            $0.fixes += fixes.map(\.fix)
-            $0.handedOver.append(fixes.count)
-            $0.order += fixes.map { "fix \($0.fix.time)" }
-        }
-    }
-
-    func record(split: Split) throws {
-        kept.withLock {
-            $0.splits.append(split)
-            $0.order.append("split \(split.index)")
-        }
-    }
-
-    func record(lap: Split) throws {
-        kept.withLock {
-            $0.laps.append(lap)
-            $0.order.append("lap \(lap.index)")
-        }
-    }
-
-    func record(mate: MateProgressPoint) throws {
-        kept.withLock { $0.order.append("mate \(mate.elapsedSeconds)") }
-    }
-
-    func finish(_ outcome: RunRecordOutcome, startedAt: Double?) throws -> RunRecordSummary {
-        kept.withLock {
-            $0.outcome = outcome
-            $0.order.append("finish")
-        }
-        return RunRecordSummary(id: id, header: kept.withLock { $0.headers[0] }, outcome: outcome, bests: PersonalBests())
-    }
-}
-
-private enum RecordsTestError: Error { case notKept }
-
-/// A screen that shows nothing.
-private final class SilentScreen: RunScreen {
-    func show(_ state: RunningViewModel.State) {}
-    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {}
-    func announce(_ fields: [JSONMember], text: String) {}
-    var messageWriter: @Sendable (String) -> Void { { _ in } }
-    func restore() {}
-    func finish(
-        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
-        kept: RunRecordID?
-    ) {}
-}
-
 /// A use case whose events come from a stream made by the test.
 private struct WaitedRun: RunningUseCase {
     let stream: RunEventStream
@@ -98,15 +17,7 @@ struct RunKeeperTests {
     let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
 
     private func keeper(_ store: MemoryRecordStore, durability: RunDurability = .live) -> RunKeeper {
-        RunKeeper(
-            store: store,
-            header: { startedAt, offset, keptAt in
-                RunRecordHeader(
-                    startedAt: startedAt, utcOffsetSeconds: offset, runner: RunnerProfile(name: "Ada", weightKilograms: 60),
-                    scenario: RecordedScenario(name: "test", path: "test.json"), keptAt: keptAt)
-            },
-            start: RunStart(own: nil, wallTime: { (1_795_420_800, 3600) }), durability: durability,
-            report: { Issue.record("unexpected report: \($0)") })
+        store.keeper(durability: durability)
     }
 
     @Test(arguments: [RunDurability.live, .replay])
@@ -124,8 +35,7 @@ struct RunKeeperTests {
         // Given a run that keeps two fixes, a second of progress without a new one (a loss of
         // signal), a split, a lap, and a goal crossed after the last fix
         let store = MemoryRecordStore()
-        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: ManualClock(), countdownSeconds: 0)
-        flow.keeper = keeper(store)
+        let flow = SoloTestRun(profile: runner, clock: ManualClock(), countdownSeconds: 0, keeper: keeper(store))
         let split = Split(index: 1, distanceMetres: 5, movingSeconds: 2, endElapsedSeconds: 2, elevationGainMetres: 0)
         let lap = Split(index: 1, distanceMetres: 7, movingSeconds: 3.5, endElapsedSeconds: 3.5, elevationGainMetres: 0)
         let end = RunSummary(
@@ -168,8 +78,7 @@ struct RunKeeperTests {
         // Given a run whose every event must be waited for (a live run, a replay at its own
         // pace), which notes how many fixes the store held when the next event was asked for
         let store = MemoryRecordStore()
-        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: ManualClock(), countdownSeconds: 0)
-        flow.keeper = keeper(store)
+        let flow = SoloTestRun(profile: runner, clock: ManualClock(), countdownSeconds: 0, keeper: keeper(store))
         let heldWhenAsked = Mutex<[Int]>([])
         let produced = Mutex(0)
         let events: [RunEvent] = (1...5).map { keptFix(Double($0), metres: Double($0) * 3, fix: $0) }
@@ -243,8 +152,7 @@ struct RunKeeperTests {
         // Given a flow waiting in its countdown
         let store = MemoryRecordStore()
         let clock = ManualClock()
-        var flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: SilentScreen(), countdownClock: clock, countdownSeconds: 3)
-        flow.keeper = keeper(store)
+        let flow = SoloTestRun(profile: runner, clock: clock, countdownSeconds: 3, keeper: keeper(store))
         let run = Task { [flow] in await flow.run { ScriptedRun(script: []) } }
         for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
         // When it is cancelled, Then nothing was begun

@@ -3,17 +3,6 @@ import MateRunScenarios
 import MateRunTestSupport
 import Testing
 
-/// A clock that says it is paced but lets the scheduler decide how long each wait takes: the
-/// task yields at every sleep, so that readings due together may be handed over in any order.
-private struct YieldingPacedClock: RunClock {
-    var isPaced: Bool { true }
-    func now() -> Double { 0 }
-    func sleep(until deadline: Double) async throws {
-        await Task.yield()
-        try Task.checkCancellation()
-    }
-}
-
 @Suite("A paced replay keeps the fixes a replay at full speed keeps")
 struct PacedReplayKeepsTests {
     @Test func aPacedReplayKeepsEveryFixOfAFullSpeedReplayWithTheSameFigures() async throws {

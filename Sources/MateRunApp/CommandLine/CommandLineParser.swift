@@ -1,13 +1,13 @@
-/// Turns `materun`'s arguments into a `Command`, or a `UsageError` that says exactly what is
-/// wrong, by reading them against `CommandTable`.
+/// Turns `materun`'s arguments into a command (`MateRunCommand`), or a `UsageError` that says
+/// exactly what is wrong, by reading them against the declarations of `CommandRegistry`.
 ///
 /// Options may come before or after the scenario path, take their value as `--speed 10` or
 /// `--speed=10`, and `--` ends the options. A mistyped command or option gets a suggestion.
 package enum CommandLineParser {
     /// Every command name, `help` included.
-    package static var commands: [String] { CommandTable.commands.map(\.name) + ["help"] }
+    package static var commands: [String] { CommandRegistry.specs.map(\.name) + ["help"] }
 
-    package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    static func parse(_ arguments: [String]) throws(UsageError) -> any MateRunCommand {
         guard var first = arguments.first else { throw UsageError("no command given") }
         var rest = Array(arguments.dropFirst())
         // `group create` and `group join` are two-word commands.
@@ -19,20 +19,20 @@ package enum CommandLineParser {
             rest.removeFirst()
         }
         switch first {
-        case "-h", "--help": return .help(topic: nil)
-        case "--version", "-V": return .version
+        case "-h", "--help": return HelpCommand(topic: nil)
+        case "--version", "-V": return VersionCommand()
         case "help":
             guard rest.count <= 1 else { throw UsageError("help takes at most one command name", command: "help") }
             let topic = rest.first.map { $0 == "group" ? "group create" : $0 }
             if let topic, !commands.contains(topic) { throw unknownCommand(topic) }
-            return .help(topic: topic)
+            return HelpCommand(topic: topic)
         default:
-            guard let spec = CommandTable.command(named: first) else {
+            guard let command = CommandRegistry.command(named: first) else {
                 if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
                 throw unknownCommand(first)
             }
-            if wantsHelp(rest) { return .help(topic: spec.name) }
-            return try spec.build(ParsedArguments(rest, for: spec))
+            if wantsHelp(rest) { return HelpCommand(topic: command.spec.name) }
+            return try command.init(ParsedArguments(rest, for: command.spec))
         }
     }
 

@@ -1,6 +1,6 @@
-/// One command of materun, as the command table declares it: its name, its positional argument,
-/// its options, the options it refuses with advice, and how its parsed arguments become a
-/// `Command`.
+/// What a command declares (`MateRunCommand.spec`): its name, its positional argument, its
+/// options and the options it refuses with advice, from which the parser, the help and the usage
+/// lines are generated.
 struct CommandSpec: Sendable {
     let name: String
     /// The positional argument's name in help, e.g. `SCENARIO`; nil when the command takes none.
@@ -15,8 +15,6 @@ struct CommandSpec: Sendable {
     let refusals: [String: String]
     /// Lines after the options in `help COMMAND`.
     let notes: String?
-    /// Turns what the scanner read into the command, checking every value.
-    let build: @Sendable (ParsedArguments) throws(UsageError) -> Command
 
     /// `materun replay SCENARIO [--speed N|max] ...`: the usage line, generated.
     var usage: String {

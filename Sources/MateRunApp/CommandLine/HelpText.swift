@@ -1,5 +1,5 @@
 /// What `materun --help`, `materun help COMMAND` and a usage error print, generated from
-/// `CommandTable` so that help tells the truth about every option.
+/// `CommandRegistry` so that help tells the truth about every option.
 package enum HelpText {
     package static let version = "materun 1.0.0"
 
@@ -7,13 +7,13 @@ package enum HelpText {
     private static let column = 22
 
     package static func text(for topic: String?) -> String {
-        guard let topic, let spec = CommandTable.command(named: topic) else { return overview }
+        guard let topic, let spec = CommandRegistry.command(named: topic)?.spec else { return overview }
         return commandHelp(spec)
     }
 
     /// The one-line usage of a command, shown under a usage error.
     package static func usage(for command: String?) -> String {
-        guard let command, let spec = CommandTable.command(named: command) else {
+        guard let command, let spec = CommandRegistry.command(named: command)?.spec else {
             return "usage: materun COMMAND [options]   (materun --help lists the commands)"
         }
         return "usage: " + spec.usage
@@ -21,11 +21,11 @@ package enum HelpText {
 
     /// Every command's usage line and the help line: the README's command block.
     package static var synopsis: String {
-        (CommandTable.commands.map(\.usage) + ["materun --help | help COMMAND | --version"]).joined(separator: "\n")
+        (CommandRegistry.specs.map(\.usage) + ["materun --help | help COMMAND | --version"]).joined(separator: "\n")
     }
 
     static var overview: String {
-        let commands = CommandTable.commands.map { spec in
+        let commands = CommandRegistry.specs.map { spec in
             row(spec.name + (spec.positional.map { " " + $0 } ?? ""), [spec.summary])
         } + [row("help COMMAND", ["show a command's options"])]
         return """

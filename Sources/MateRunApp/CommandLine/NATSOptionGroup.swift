@@ -21,12 +21,24 @@ enum NATSOptionGroup {
 
     static let options = [credentials, certificateAuthority, certificate, key, passwordFile]
 
-    /// What `via`'s help adds for the commands where `--via` is required.
-    static let viaHelp = [
-        "the NATS server: nats://HOST:PORT, or tls://HOST:PORT to insist on TLS",
-        "(also used when the server requires it); nats://USER@HOST:PORT takes the",
-        "password from --nats-password-file or $MATERUN_NATS_PASSWORD",
-    ]
+    /// `--via` where a command needs a NATS server (group create and join, watch); host and
+    /// join declare their own, since they can do without one.
+    static let via = OptionSpec(
+        "--via", value: "URL", required: true,
+        help: "the NATS server: nats://HOST:PORT, or tls://HOST:PORT to insist on TLS",
+        "(used too when the server requires it); nats://USER@HOST:PORT takes its",
+        "password from --nats-password-file or $MATERUN_NATS_PASSWORD")
+
+    /// The `--via` URL, checked.
+    static func url(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
+        guard let text = arguments.string("--via") else { throw UsageError("\(command) needs --via nats://HOST:PORT", command: command) }
+        do {
+            _ = try NATSURL(parsing: text)
+        } catch {
+            throw UsageError("--via: \(error)", command: command)
+        }
+        return text
+    }
 
     /// Reads the group. `via` is the `--via` URL, nil when the command was not given one (host
     /// and join pair directly then, and refuse these options).

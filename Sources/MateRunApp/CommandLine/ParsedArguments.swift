@@ -1,8 +1,8 @@
 import MateRunDomain
 import MateRunSocket
 
-/// A command's arguments as the scanner read them against the table: the positional argument,
-/// each option's value, the flags given. Its readers check values and say what is wrong.
+/// A command's arguments as the scanner read them against its declaration: the positional
+/// argument, each option's value, the flags given. Its readers check values and say what is wrong.
 struct ParsedArguments: Sendable {
     let command: String
     private(set) var positional: String?

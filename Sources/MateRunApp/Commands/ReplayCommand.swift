@@ -2,13 +2,44 @@ import MateRunScenarios
 import MateRunDomain
 
 /// `materun replay`: one runner, one scenario, live stats, a summary.
-struct ReplayCommand {
-    let container: AppContainer
+struct ReplayCommand: DeclaredCommand {
+    static let spec = CommandSpec(
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
+        details: """
+        SCENARIO is a scenario file (.json, see Scenarios/README.md), a GPX 1.1 track (.gpx), a
+        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them.
+        On a terminal the stats are redrawn in place; piped, one line a second is printed;
+        with --json, one event per line: progress (each run second), split (each km), lap,
+        paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
+        A GPX file's segments (a TCX file's Tracks, a FIT file's timer stops) are the watch's
+        pauses; points without a position, or whose time goes back or is absurd, are dropped,
+        with a note on standard error. On a terminal, keys: space pauses and
+        resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
+        prints its summary (exit 130; SIGTERM 143, SIGHUP 129). The run is kept in the history
+        without syncing it to the disk: a replay can be run again, and a power cut may lose it.
+        """,
+        options: [
+            RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
+            RunOptionGroup.maxHeartRate, RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
+            RunOptionGroup.noCountdown, RunOptionGroup.noSave, DataOptionGroup.directory, RunOptionGroup.nmeaServe,
+            RunOptionGroup.ghost, RunOptionGroup.web,
+        ],
+        refusals: [:], notes: nil)
+
+    static var writesHistory: Bool { true }
+    static var isInterruptible: Bool { true }
+
     let options: RunOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try RunOptionGroup.read(arguments)
+    }
+
+    var dataDirectory: String? { options.dataDirectory }
 
     /// Runs the replay; returns the exit status (130 when stopped with Ctrl-C or another
     /// trapped signal; `MateRunCLI` makes it that signal's status).
-    func run() async throws(CommandFailure) -> Int32 {
+    func run(in container: AppContainer) async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
         let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
         let profile = container.profile(for: scenario, options: options)
@@ -19,18 +50,18 @@ struct ReplayCommand {
         let controls = RunnerControls()
         let screen = try container.screen(options: options, profile: profile, controls: controls)
         defer { screen.restore() }
-        var coordinator = RunFlowCoordinator(
-            profile: profile, goalMetres: goal, screen: screen, countdownClock: container.wallClock,
-            countdownSeconds: container.countdownSeconds(options: options))
-        coordinator.ghost = ghost
-        coordinator.keeper = container.keeper(
-            options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
-        let summary = await coordinator.run {
+        let engine = RunEngine(
+            profile: profile, screen: screen, wallClock: container.wallClock,
+            keeper: container.keeper(
+                options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
+        ) { goal, _ in
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
                 scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
                 controls: controls, nmea: nmea)
         }
+        let summary = await engine.run(SoloCompanion(
+            profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost))
         nmea?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

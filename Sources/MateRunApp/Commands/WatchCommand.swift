@@ -5,9 +5,39 @@ import MateRunNATS
 import MateRunPresentation
 
 /// `materun watch`: a group's leaderboard, the current one at once, then each new one, until the
-/// result. Watching never slows a runner: the spectator only listens. On a terminal the board is
-/// redrawn in place; piped, each board is printed below the last; with `--json`, a line each.
-final class WatchCommand {
+/// result.
+struct WatchCommand: DeclaredCommand {
+    static let spec = CommandSpec(
+        name: "watch", positional: nil, summary: "watch a group run's leaderboard live",
+        details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
+        options: [
+            NATSOptionGroup.via, OptionSpec("--code", value: "CODE", required: true, help: "the group's watch code (or its join code)"),
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), RunOptionGroup.web,
+        ] + NATSOptionGroup.options,
+        refusals: [:], notes: nil)
+
+    static var isInterruptible: Bool { true }
+
+    let options: WatchOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        var options = WatchOptions(
+            via: try NATSOptionGroup.url(arguments, command: "watch"),
+            code: try GroupCodeOption.read(arguments, command: "watch", joining: false), json: arguments.flag("--json"))
+        options.web = try arguments.listenEndpoint("--web")
+        options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "watch")
+        self.options = options
+    }
+
+    func run(in container: AppContainer) async throws(CommandFailure) -> Int32 {
+        try await GroupWatch(container: container, options: options).run()
+    }
+}
+
+/// Follows a group's boards for `watch`. Watching never slows a runner: the spectator only
+/// listens. On a terminal the board is redrawn in place; piped, each board is printed below the
+/// last; with `--json`, a line each.
+final class GroupWatch {
     let container: AppContainer
     let options: WatchOptions
     /// Lines of the board drawn last on a terminal, to draw the next over it.

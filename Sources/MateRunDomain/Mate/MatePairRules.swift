@@ -1,7 +1,7 @@
 /// The race and team rules of a paired run, as a synchronous state machine: inputs (own run
 /// events, link events, the passing of wall-clock time) in, actions out.
 ///
-/// It holds no clock and does no I/O, so every rule is tested exactly; `DefaultPairedRunUseCase`
+/// It holds no clock and does no I/O, so every rule is tested exactly; the app's run engine
 /// feeds it and carries out what it decides.
 ///
 /// - Race: the own run has the race goal. When the mate's `state finished` says it reached the

@@ -6,9 +6,9 @@ import MateRunNATS
 import MateRunPresentation
 import MateRunScenarios
 
-/// `materun group create` and `materun group join`: run in a group on a NATS server. Both dial
+/// The group run of `group create` and `group join`: run in a group on a NATS server. Both dial
 /// out; the creator's process also coordinates the group (`GroupCoordinator`) while it runs.
-struct GroupRunCommand {
+struct GroupRun {
     enum Side {
         case create
         case join
@@ -93,19 +93,19 @@ struct GroupRunCommand {
                 GroupAnnouncements.joinedFields(via: url, code: code.join ?? "", watchCode: code.watch, terms: membership.terms),
                 text: GroupAnnouncements.joinedText(terms: membership.terms))
         }
-        var flow = GroupRunFlow(
-            profile: profile, link: membership, screen: screen, wallClock: container.wallClock,
-            makeRun: { goal, stopSignal, clock in
-                container.runningUseCase(scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal)
-            },
-            runClock: { container.runClock(for: ReplaySpeed(factor: membership.terms.speed)) })
-        flow.keeper = container.keeper(
+        let keeper = container.keeper(
             options: options.run, scenario: scenario, durability: .live, profile: profile,
             goalMetres: membership.terms.ownGoalMetres,
             screen: screen, pairing: RecordedPairing(mode: membership.terms.mode, mateName: "group \(code.watch)"))
+        let engine = RunEngine(profile: profile, screen: screen, wallClock: container.wallClock, keeper: keeper) { goal, stopSignal in
+            container.runningUseCase(
+                scenario: scenario, profile: profile, goalMetres: goal,
+                clock: container.runClock(for: ReplaySpeed(factor: membership.terms.speed)), stopSignal: stopSignal)
+        }
         let dropped = [membership.dropped, coordinatorDropped].compactMap { $0 }
-        flow.droppedMessages = { dropped.reduce(0) { $0 + $1.value } }
-        let outcome = await flow.run()
+        let outcome = await engine.run(GroupCompanion(
+            profile: profile, link: membership, now: container.wallClock.now(),
+            droppedMessages: { dropped.reduce(0) { $0 + $1.value } }))
         coordinating?.cancel()
         if outcome.groupFailed { return ExitStatus.failure }
         return outcome.summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success

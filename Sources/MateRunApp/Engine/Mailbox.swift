@@ -2,9 +2,10 @@ import Synchronization
 
 /// A queue between tasks whose `take` ignores cancellation.
 ///
-/// Exists because an `AsyncStream` ends at once when its reader is cancelled, while a paired
-/// run, when cancelled, still has work to see through: its cancelled summary must reach the
-/// rules, and the result must reach the reader. Any number of producers, one consumer.
+/// Exists because an `AsyncStream` ends at once when its reader is cancelled, while a run with a
+/// companion, when cancelled, still has work to see through: its cancelled summary must reach
+/// the companion, which tells its mate or group (`RunEngine`). Any number of producers, one
+/// consumer.
 final class Mailbox<Element: Sendable>: Sendable {
     private struct State {
         var queue: [Element] = []

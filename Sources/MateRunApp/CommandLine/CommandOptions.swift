@@ -148,38 +148,3 @@ package struct ExportOptions: Sendable, Equatable {
     /// track the tracker counted.
     package var raw = false
 }
-
-/// One invocation of materun, parsed and checked.
-package enum Command: Sendable, Equatable {
-    case replay(RunOptions)
-    case track(TrackOptions)
-    case validate(path: String, dataDirectory: String?)
-    case scenarios(directory: String, dataDirectory: String?)
-    case host(HostOptions)
-    case join(JoinOptions)
-    case history(HistoryOptions)
-    case show(ShowOptions)
-    case export(ExportOptions)
-    case delete(id: String, dataDirectory: String?)
-    case groupCreate(GroupOptions)
-    case groupJoin(GroupOptions)
-    case watch(WatchOptions)
-    case help(topic: String?)
-    case version
-
-    /// The `--data-dir` the command was given, if it takes one.
-    package var dataDirectory: String? {
-        switch self {
-        case .replay(let options): options.dataDirectory
-        case .track(let options): options.run.dataDirectory
-        case .validate(_, let directory), .scenarios(_, let directory), .delete(_, let directory): directory
-        case .host(let options): options.run.dataDirectory
-        case .join(let options): options.run.dataDirectory
-        case .history(let options): options.dataDirectory
-        case .show(let options): options.dataDirectory
-        case .export(let options): options.dataDirectory
-        case .groupCreate(let options), .groupJoin(let options): options.run.dataDirectory
-        case .help, .version, .watch: nil
-        }
-    }
-}

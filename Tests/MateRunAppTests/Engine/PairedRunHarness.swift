@@ -1,22 +1,24 @@
+@testable import MateRunApp
 import MateRunDomain
+import MateRunJSON
+import MateRunPresentation
 import MateRunScenarios
 import MateRunTestSupport
+import Synchronization
 
 /// Builds paired runs over fake links and one manual clock, and drives them to their end.
 struct PairedRunHarness {
     let clock = ManualClock()
 
-    func useCase(
-        _ role: MateRole, terms: MateTerms, link: FakeMateLink, track: TrackBuilder
-    ) -> DefaultPairedRunUseCase {
+    /// One side of a pair, run through `RunEngine` beside a `MateCompanion`, as `host` and `join` run.
+    func run(_ role: MateRole, terms: MateTerms, link: FakeMateLink, track: TrackBuilder) -> PairedTestRun {
         let own = role == .host ? "Ben" : "Ana", mate = role == .host ? "Ana" : "Ben"
         let pairing = MatePairing(role: role, mateName: mate, terms: terms, secondsUntilStart: 0, link: link)
+        let profile = RunnerProfile(name: own, weightKilograms: 65)
         let clock = clock, samples = track.samples, motions = track.motions
-        return DefaultPairedRunUseCase(
-            pairing: pairing, profile: RunnerProfile(name: own, weightKilograms: 65), clock: clock
-        ) { goalMetres, stopSignal in
+        return PairedTestRun(profile: profile, pairing: pairing, clock: clock) { goalMetres, stopSignal in
             DefaultRunningUseCase(
-                profile: RunnerProfile(name: own, weightKilograms: 65), goalMetres: goalMetres,
+                profile: profile, goalMetres: goalMetres,
                 locationProvider: RecordedSensor(samples: samples, clock: clock),
                 motionProvider: RecordedSensor(samples: motions, clock: clock),
                 clock: clock, stopSignal: stopSignal)
@@ -54,33 +56,52 @@ struct RunTimeBoundExceeded: Error, CustomStringConvertible {
     var description: String { "still not done after \(seconds) s of run time on the manual clock" }
 }
 
-/// A paired run's events, collected by a task of their own.
-final class CollectedEvents: Sendable {
-    let task: Task<[PairedRunEvent], Never>
+/// A paired run going on in a task of its own, and the mate as its screen was shown it.
+final class PairedTestRun: Sendable {
+    let task: Task<PairedRunSummary, Never>
+    let screen: MateStatusScreen
     private let ended: Flag
 
-    init(_ useCase: some PairedRunUseCase) {
+    init(profile: RunnerProfile, pairing: MatePairing, clock: ManualClock, makeRun: @escaping RunEngine.RunFactory) {
         let ended = Flag()
+        let screen = MateStatusScreen()
         self.ended = ended
+        self.screen = screen
         task = Task {
-            var events: [PairedRunEvent] = []
-            for await event in useCase.events() { events.append(event) }
+            let engine = RunEngine(profile: profile, screen: screen, wallClock: clock, makeRun: makeRun)
+            let summary = await engine.run(MateCompanion(profile: profile, pairing: pairing))
             ended.set()
-            return events
+            return summary
         }
     }
 
     var isOver: Bool { ended.isSet }
 
-    /// The events, once the stream ended.
-    func all() async throws -> [PairedRunEvent] {
+    /// The pair's result, once the run ended.
+    func summary() async throws -> PairedRunSummary {
         let task = task
         return try await withTimeout(120) { await task.value }
     }
 
-    /// The final summary, or nil if the last event is not one.
-    func summary() async throws -> PairedRunSummary? {
-        guard case .finished(let summary)? = try await all().last else { return nil }
-        return summary
+    /// What the screen said of the mate's run and link each time it was shown the mate, in order.
+    var mateNotes: [String?] { screen.notes }
+}
+
+/// A screen that keeps what it says of the mate's run and link each time it is shown the mate.
+final class MateStatusScreen: RunScreen, Sendable {
+    private let shown = Mutex<[String?]>([])
+    var notes: [String?] { shown.withLock { $0 } }
+
+    func show(_ state: RunningViewModel.State) {
+        guard let mate = state.mate else { return }
+        shown.withLock { $0.append(mate.connection) }
     }
+    func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {}
+    func announce(_ fields: [JSONMember], text: String) {}
+    var messageWriter: @Sendable (String) -> Void { { _ in } }
+    func restore() {}
+    func finish(
+        _ summary: RunSummary, profile: RunnerProfile, state: RunningViewModel.State, pair: PairedRunSummary?,
+        kept: RunRecordID?
+    ) {}
 }

@@ -34,16 +34,16 @@ private func waitForSleeper(on clock: ManualClock) async {
     }
 }
 
-@Suite("Run flow: countdown, running, result")
-struct RunFlowCoordinatorTests {
+@Suite("Run engine: countdown, running, result, alone and beside a mate")
+struct RunEngineTests {
     let runner = RunnerProfile(name: "Ada", weightKilograms: 60)
 
     @Test func countsDownThreeTwoOneThenRunsAndShowsTheResult() async {
-        // Given a flow with a 3 s countdown on a manual clock and a short scripted run
+        // Given a run with a 3 s countdown on a manual clock and a short scripted run
         let clock = ManualClock()
         let screen = RecordingScreen()
         let summary = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 60, distanceMetres: 200), splits: [], ending: .sensorsEnded)
-        let flow = RunFlowCoordinator(profile: runner, goalMetres: nil, screen: screen, countdownClock: clock, countdownSeconds: 3)
+        let flow = SoloTestRun(profile: runner, screen: screen, clock: clock, countdownSeconds: 3)
         let run = Task {
             await flow.run { ScriptedRun(script: [.progress(RunSnapshot(elapsedSeconds: 1)), .finished(summary)]) }
         }
@@ -62,10 +62,10 @@ struct RunFlowCoordinatorTests {
     }
 
     @Test func cancellingDuringTheCountdownEndsWithACancelledSummary() async {
-        // Given a flow waiting in its countdown
+        // Given a run waiting in its countdown
         let clock = ManualClock()
         let screen = RecordingScreen()
-        let flow = RunFlowCoordinator(profile: runner, goalMetres: 5000, screen: screen, countdownClock: clock, countdownSeconds: 3)
+        let flow = SoloTestRun(profile: runner, goalMetres: 5000, screen: screen, clock: clock, countdownSeconds: 3)
         let run = Task { await flow.run { ScriptedRun(script: []) } }
         await waitForSleeper(on: clock)
         // When the runner presses Ctrl-C
@@ -79,17 +79,15 @@ struct RunFlowCoordinatorTests {
 
     @Test(arguments: [MateMode.race, .team])
     func aPairedRunStoppedInItsCountdownHasTheGoalThePairRulesGiveIt(mode: MateMode) async {
-        // Given a paired flow of either mode waiting in its countdown
+        // Given a paired run of either mode waiting in its countdown
         let clock = ManualClock()
         let screen = RecordingScreen()
         let terms = MateTerms(mode: mode, goalMetres: 5000)
         let (link, _) = FakeMateLink.pair()
-        let flow = MateFlowCoordinator(
-            profile: runner,
-            pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 3, link: link),
-            screen: screen, wallClock: clock,
-            makeRun: { _, _, _ in ScriptedRun(script: []) }, runClock: { clock })
-        let run = Task { await flow.run() }
+        let engine = RunEngine(profile: runner, screen: screen, wallClock: clock) { _, _ in ScriptedRun(script: []) }
+        let companion = MateCompanion(
+            profile: runner, pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 3, link: link))
+        let run = Task { await engine.run(companion) }
         await waitForSleeper(on: clock)
         // When the runner presses Ctrl-C
         run.cancel()
@@ -111,20 +109,17 @@ struct RunFlowCoordinatorTests {
         let ownEnd = RunSummary(
             snapshot: RunSnapshot(elapsedSeconds: 100, movingSeconds: 100, distanceMetres: 300, goalMetres: 300),
             splits: [], ending: .goalReached)
-        let flow = MateFlowCoordinator(
-            profile: runner,
-            pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 0, link: link),
-            screen: screen, wallClock: clock,
-            makeRun: { _, _, _ in
-                ScriptedRun(script: [
-                    .progress(RunSnapshot(elapsedSeconds: 50, movingSeconds: 50, distanceMetres: 150, goalMetres: 300)),
-                    .finished(ownEnd),
-                ])
-            },
-            runClock: { clock })
-        // When the flow runs, the wall clock moving a second at a time, and the mate reports
+        let engine = RunEngine(profile: runner, screen: screen, wallClock: clock) { _, _ in
+            ScriptedRun(script: [
+                .progress(RunSnapshot(elapsedSeconds: 50, movingSeconds: 50, distanceMetres: 150, goalMetres: 300)),
+                .finished(ownEnd),
+            ])
+        }
+        let companion = MateCompanion(
+            profile: runner, pairing: MatePairing(role: .host, mateName: "Ben", terms: terms, secondsUntilStart: 0, link: link))
+        // When it runs, the wall clock moving a second at a time, and the mate reports
         // its progress, then its run stopped short of the goal past the runner's finishing time
-        let run = Task { await flow.run() }
+        let run = Task { await engine.run(companion) }
         let ended = Flag()
         Task {
             _ = await run.value

@@ -32,15 +32,16 @@ private final class GroupScreen: RunScreen, @unchecked Sendable {
     }
 }
 
-/// A group run carried through its flow with the group played in memory: no NATS server.
-@Suite("Group run flow, with the group in memory")
-struct GroupRunFlowTests {
+/// A group run carried through the run engine with the group played in memory: no NATS server.
+@Suite("Group runs through the engine, with the group in memory")
+struct GroupCompanionTests {
     private let terms = GroupTerms(mode: .race, goalMetres: 1000)
 
-    private func flow(_ link: FakeGroupLink, screen: GroupScreen, run: [RunEvent]) -> GroupRunFlow {
-        GroupRunFlow(
-            profile: RunnerProfile(name: "Me", weightKilograms: 60), link: link, screen: screen, wallClock: ManualClock(),
-            makeRun: { _, _, _ in ScriptedRun(script: run) }, runClock: { ManualClock() })
+    private func run(_ link: FakeGroupLink, screen: GroupScreen, run: [RunEvent]) async -> GroupCompanion.Outcome {
+        let profile = RunnerProfile(name: "Me", weightKilograms: 60)
+        let clock = ManualClock()
+        let engine = RunEngine(profile: profile, screen: screen, wallClock: clock) { _, _ in ScriptedRun(script: run) }
+        return await engine.run(GroupCompanion(profile: profile, link: link, now: clock.now()))
     }
 
     @Test func aRunnerStartsWithTheGroupReportsItsFinishAndShowsTheResult() async {
@@ -49,7 +50,7 @@ struct GroupRunFlowTests {
         let screen = GroupScreen()
         let finish = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 300, distanceMetres: 1000, goalMetres: 1000), splits: [], ending: .goalReached)
         let running = Task {
-            await flow(link, screen: screen, run: [.progress(RunSnapshot(elapsedSeconds: 1, distanceMetres: 3)), .finished(finish)]).run()
+            await run(link, screen: screen, run: [.progress(RunSnapshot(elapsedSeconds: 1, distanceMetres: 3)), .finished(finish)])
         }
         // When the group gathers, starts at once, and publishes its result once the runner finished
         let runners = [
@@ -74,11 +75,11 @@ struct GroupRunFlowTests {
         #expect(!link.left)
     }
 
-    @Test func aRefusalBeforeTheStartEndsTheFlowAsTheGroupsFailureWithoutRunning() async {
+    @Test func aRefusalBeforeTheStartEndsTheRunAsTheGroupsFailureWithoutRunning() async {
         // Given a runner waiting for the start
         let link = FakeGroupLink(terms: terms)
         let screen = GroupScreen()
-        let running = Task { await flow(link, screen: screen, run: []).run() }
+        let running = Task { await run(link, screen: screen, run: []) }
         // When the group refuses it
         link.push(.refused(reason: "names must differ"))
         let outcome = await running.value

@@ -1,19 +1,16 @@
+@testable import MateRunApp
 import MateRunDomain
 import MateRunTestSupport
 import Testing
 
 /// Driven by a manual clock: bounded by run time, with a generous backstop in wall time for a
 /// test that hangs.
-@Suite("Paired runs over fake links and a manual clock", .timeLimit(.minutes(5)))
-struct PairedRunUseCaseTests {
+@Suite("Paired runs through the engine over fake links and a manual clock", .timeLimit(.minutes(5)))
+struct PairedRunEngineTests {
     private func track(speed: Double, seconds: Int) -> TrackBuilder {
         var track = TrackBuilder()
         track.north(speed: speed, seconds: seconds, activity: .running)
         return track
-    }
-
-    private func views(_ events: [PairedRunEvent]) -> [MateView] {
-        events.compactMap { if case .mate(let view) = $0 { view } else { nil } }
     }
 
     @Test func theFirstToTheGoalWinsAndBothSummariesNameTheSameWinner() async throws {
@@ -21,13 +18,13 @@ struct PairedRunUseCaseTests {
         let harness = PairedRunHarness()
         let (hostLink, joinerLink) = FakeMateLink.pair()
         let terms = MateTerms(mode: .race, goalMetres: 300)
-        let host = CollectedEvents(harness.useCase(.host, terms: terms, link: hostLink, track: track(speed: 4, seconds: 400)))
-        let joiner = CollectedEvents(harness.useCase(.joiner, terms: terms, link: joinerLink, track: track(speed: 2, seconds: 400)))
+        let host = harness.run(.host, terms: terms, link: hostLink, track: track(speed: 4, seconds: 400))
+        let joiner = harness.run(.joiner, terms: terms, link: joinerLink, track: track(speed: 2, seconds: 400))
         // When both run to their end
         try await harness.drive { host.isOver && joiner.isOver }
         // Then the host won, the joiner's run was ended by the host's win, and both name the host
-        let hostSummary = try #require(try await host.summary())
-        let joinerSummary = try #require(try await joiner.summary())
+        let hostSummary = try await host.summary()
+        let joinerSummary = try await joiner.summary()
         #expect(hostSummary.result == .won)
         #expect(joinerSummary.result == .lost)
         #expect(hostSummary.winner == .host)
@@ -41,7 +38,7 @@ struct PairedRunUseCaseTests {
         #expect(hostSummary.mate.elapsedSeconds == joinerSummary.own.snapshot.elapsedSeconds)
         #expect(joinerSummary.mate.distanceMetres == hostSummary.own.snapshot.distanceMetres)
         // And the joiner saw the host finish before its own result
-        #expect(views(try await joiner.all()).last?.phase == .finished)
+        #expect(joiner.mateNotes.last == "finished")
         #expect(hostLink.goodbye?.reason == .finished)
         #expect(joinerLink.goodbye?.reason == .finished)
     }
@@ -51,13 +48,13 @@ struct PairedRunUseCaseTests {
         let harness = PairedRunHarness()
         let (hostLink, joinerLink) = FakeMateLink.pair()
         let terms = MateTerms(mode: .team, goalMetres: 500)
-        let host = CollectedEvents(harness.useCase(.host, terms: terms, link: hostLink, track: track(speed: 3, seconds: 400)))
-        let joiner = CollectedEvents(harness.useCase(.joiner, terms: terms, link: joinerLink, track: track(speed: 2, seconds: 400)))
+        let host = harness.run(.host, terms: terms, link: hostLink, track: track(speed: 3, seconds: 400))
+        let joiner = harness.run(.joiner, terms: terms, link: joinerLink, track: track(speed: 2, seconds: 400))
         // When both run
         try await harness.drive { host.isOver && joiner.isOver }
         // Then both finish together, long before their scenarios end, with shares that add up to 100
-        let hostSummary = try #require(try await host.summary())
-        let joinerSummary = try #require(try await joiner.summary())
+        let hostSummary = try await host.summary()
+        let joinerSummary = try await joiner.summary()
         #expect(hostSummary.result == .teamFinished, "\(String(describing: hostSummary.resultReason))")
         #expect(joinerSummary.result == .teamFinished, "\(joinerSummary.result) \(String(describing: joinerSummary.resultReason))")
         #expect(hostSummary.own.snapshot.elapsedSeconds < 150)
@@ -75,8 +72,8 @@ struct PairedRunUseCaseTests {
         // Given a race with a mate that cancels after ten seconds
         let harness = PairedRunHarness()
         let link = FakeMateLink()
-        let run = CollectedEvents(harness.useCase(
-            .host, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 60)))
+        let run = harness.run(
+            .host, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 60))
         let clock = harness.clock
         try await harness.drive { clock.now() >= 10 }
         link.push(.update(.state(seq: 1, .cancelled)))
@@ -84,19 +81,19 @@ struct PairedRunUseCaseTests {
         // When the own run goes on to its end
         try await harness.drive { run.isOver }
         // Then the mate was shown cancelled and the result is a solo finish
-        let summary = try #require(try await run.summary())
+        let summary = try await run.summary()
         #expect(summary.result == .mateCancelled)
         #expect(summary.own.ending == .sensorsEnded)
         #expect(summary.own.snapshot.elapsedSeconds == 60)
-        #expect(views(try await run.all()).last?.phase == .cancelled)
+        #expect(run.mateNotes.last == "stopped their run")
     }
 
     @Test func aLostMateLeavesTheOwnRunToGoOnToItsEnd() async throws {
         // Given a race whose link gives up after twenty seconds
         let harness = PairedRunHarness()
         let link = FakeMateLink()
-        let run = CollectedEvents(harness.useCase(
-            .joiner, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 90)))
+        let run = harness.run(
+            .joiner, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 90))
         let clock = harness.clock
         try await harness.drive {
             link.push(.alive)
@@ -107,27 +104,26 @@ struct PairedRunUseCaseTests {
         // When time goes on
         try await harness.drive { run.isOver }
         // Then the own run reached the end of its scenario and finished solo
-        let summary = try #require(try await run.summary())
+        let summary = try await run.summary()
         #expect(summary.result == .mateLost)
         #expect(summary.own.ending == .sensorsEnded)
         #expect(summary.own.snapshot.elapsedSeconds == 90)
         #expect(summary.mate.connected == false)
-        let connections = views(try await run.all()).map(\.connection)
-        #expect(connections.contains(.lost))
+        #expect(run.mateNotes.contains("connection lost, running solo"))
     }
 
     @Test func cancellingTheOwnRunTellsTheMateAndEndsWithACancelledResult() async throws {
         // Given a race under way
         let harness = PairedRunHarness()
         let link = FakeMateLink()
-        let run = CollectedEvents(harness.useCase(
-            .host, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 600)))
+        let run = harness.run(
+            .host, terms: MateTerms(mode: .race, goalMetres: 10_000), link: link, track: track(speed: 3, seconds: 600))
         let clock = harness.clock
         try await harness.drive { clock.now() >= 15 }
-        // When the runner cancels (the task reading the events is cancelled)
+        // When the runner cancels (Ctrl-C cancels the task the run goes on in)
         run.task.cancel()
         // Then the mate is told (state cancelled, then bye cancelled) and the last event says cancelled
-        let summary = try #require(try await run.summary())
+        let summary = try await run.summary()
         #expect(summary.result == .cancelled)
         #expect(summary.own.ending == .cancelled)
         guard case .state(_, .cancelled)? = link.sent.last else {

@@ -7,8 +7,8 @@ import MateRunSocket
 import MateRunDomain
 import MateRunPresentation
 
-/// `materun host` and `materun join`: pair with a running mate, then run side by side.
-struct PairedRunCommand {
+/// The paired run of `host` and `join`: pair with a running mate, then run side by side.
+struct PairedRun {
     enum Side {
         case host(HostOptions)
         case join(JoinOptions)
@@ -131,19 +131,17 @@ struct PairedRunCommand {
             throw CommandFailure("\(error)")
         }
         screen.announce(PairingView.pairedFields(pairing), text: PairingView.pairedText(pairing))
-        var flow = MateFlowCoordinator(
-            profile: profile, pairing: pairing, screen: screen, wallClock: container.wallClock,
-            makeRun: { goal, stopSignal, clock in
-                container.runningUseCase(
-                    scenario: scenario, profile: profile, goalMetres: goal, clock: clock, stopSignal: stopSignal,
-                    controls: controls, nmea: nmea)
-            },
-            runClock: { container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)) })
-        flow.keeper = container.keeper(
+        let keeper = container.keeper(
             options: options, scenario: scenario, durability: .live, profile: profile,
             goalMetres: pairing.terms.ownGoalMetres, screen: screen,
             pairing: RecordedPairing(mode: pairing.terms.mode, mateName: pairing.mateName))
-        let summary = await flow.run()
+        let engine = RunEngine(profile: profile, screen: screen, wallClock: container.wallClock, keeper: keeper) { goal, stopSignal in
+            container.runningUseCase(
+                scenario: scenario, profile: profile, goalMetres: goal,
+                clock: container.runClock(for: ReplaySpeed(factor: pairing.terms.speed)), stopSignal: stopSignal,
+                controls: controls, nmea: nmea)
+        }
+        let summary = await engine.run(MateCompanion(profile: profile, pairing: pairing))
         return summary.result == .cancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 }

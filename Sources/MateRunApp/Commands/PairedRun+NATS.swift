@@ -19,7 +19,7 @@ import MateRunSocket
 /// link's, with the room as the code. A NATS connection that drops or a server that restarts
 /// closes the carried connection, and the joiner resumes as after any cut. What either side
 /// dropped is told at the end (`nats_dropped`).
-extension PairedRunCommand {
+extension PairedRun {
     func runAsHostThroughNATS(
         _ options: HostOptions, scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls,
         nmea: NMEAFeed?
