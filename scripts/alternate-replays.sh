@@ -23,11 +23,14 @@ milliseconds() { # BIN ARGS... -> wall ms of one replay
 }
 for _ in $(seq "$rounds"); do
   for bin in "$@"; do
+    # Each build keeps into an empty history: a kept run's result looks for personal bests in
+    # every run kept before, which would charge the builds later in the round for the runs of
+    # the builds before them.
+    rm -rf "$data/runs"
     times[$bin,kept]+="$(milliseconds "$bin" replay "$file" --speed max --no-countdown) "
     times[$bin,json]+="$(milliseconds "$bin" replay "$file" --speed max --no-countdown --json) "
     times[$bin,nosave]+="$(milliseconds "$bin" replay "$file" --speed max --no-countdown --no-save) "
   done
-  rm -rf "$data/runs"
 done
 
 quartiles() { # numbers on stdin -> "median (q1-q3)"
