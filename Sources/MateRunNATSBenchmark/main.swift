@@ -14,10 +14,15 @@ import Synchronization
 //
 // N simulated runners join one group (through the real GroupCoordinator) and report at 1 Hz,
 // spread evenly over each second, on `connections` client connections. A probe subscribed to
-// every report measures delivery and latency (publish to receipt, one clock); the coordinator
-// publishes the board and every runner's standing each second, which the runners' connections
-// count. CPU and peak memory are this whole process: the coordinator, the probe and the
-// simulated runners together (materun's side), never the nats-servers.
+// every report measures delivery and latency (publish to receipt, one clock: the send time
+// travels in a `Sent` header); the coordinator publishes the board and every runner's standing
+// each second, which the runners' connections count.
+//
+// The coordinator runs in a process of its own (this program again, `--coordinate`), so that its
+// CPU is its own, read from /proc: it checks every report's signature and signs every board and
+// standing. The simulated runners sign their reports before the measured window: they are the
+// load, and a real runner signs one report a second on its own device. CPU and peak memory of
+// this process (the runners and the probe) are reported beside it; never the nats-servers'.
 
 /// Writes a line at once (unbuffered), so that progress shows when the output goes to a file.
 func say(_ line: String) {
@@ -39,6 +44,34 @@ guard NATSServerProcess.executable != nil else {
 
 let clock = ContinuousClock()
 let origin = clock.now
+
+// The coordinator's process: opens a group on the server at PORT for RUNNERS, prints its codes,
+// starts the group on a line "start" on standard input, prints how many messages it dropped and
+// exits at the end of standard input.
+if let port = option("--coordinate").flatMap(UInt16.init), let runners = option("--for").flatMap(Int.init) {
+    let client = try await connect(port, name: "coordinator")
+    // Joins as fast as they come: the benchmark measures the run, not the door's rate limit.
+    let coordinator = try GroupCoordinator(
+        client: client, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
+        limits: GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9)), now: wallSeconds)
+    let session = try await coordinator.open()
+    let serving = Task { await coordinator.run(session) }
+    say("code \(coordinator.codes.watch) \(coordinator.codes.secret ?? "")")
+    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+            while let line = readLine() {
+                if line == "start" { coordinator.startNow() }
+            }
+            ended.resume()
+        }
+        thread.start()
+    }
+    say("dropped \(coordinator.dropped.value)")
+    serving.cancel()
+    await client.close()
+    exit(0)
+}
+
 @Sendable func wallSeconds() -> Double {
     let parts = origin.duration(to: clock.now).components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
@@ -73,6 +106,62 @@ func cpuSeconds() -> Double {
         + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
+/// The CPU time (user and system) process `pid` has used so far, from /proc/PID/stat.
+func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else { return .nan }
+    // After the command's closing parenthesis: state is field 3, utime field 14, stime field 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// The coordinator's process: this program with `--coordinate`, talked to over its standard
+/// input and output.
+final class CoordinatorProcess {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffered: [UInt8] = []
+
+    init(port: UInt16, runners: Int) throws {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--coordinate", String(port), "--for", String(runners)]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The next line it prints (blocking; the benchmark waits for it and nothing else).
+    func line() -> String? {
+        while true {
+            if let end = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<end], as: UTF8.self)
+                buffered.removeSubrange(...end)
+                return line
+            }
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { return nil }
+            buffered += data
+        }
+    }
+
+    func start() {
+        input.fileHandleForWriting.write(Data("start\n".utf8))
+    }
+
+    /// Ends it (end of its input), and returns how many messages it dropped.
+    func finish() -> Int? {
+        try? input.fileHandleForWriting.close()
+        let dropped = line().flatMap { $0.hasPrefix("dropped ") ? Int($0.dropFirst(8)) : nil }
+        process.waitUntilExit()
+        return dropped
+    }
+}
+
 func peakMemoryMB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
         let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
@@ -92,16 +181,13 @@ func connect(_ port: UInt16, name: String) async throws -> NATSClient {
 /// runners spread over all, the probe and the spectator on the last.
 func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     let connections = max(1, min(50, runners / 200))
-    let coordinatorClient = try await connect(ports[0], name: "coordinator")
-    // Joins as fast as they come: the benchmark measures the run, not the door's rate limit.
-    let coordinator = try GroupCoordinator(
-        client: coordinatorClient, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
-        limits: GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9)), now: wallSeconds)
-    let subjects = coordinator.subjects
-    let watch = coordinator.codes.watch
-    let secret = Array((coordinator.codes.secret ?? "").utf8)
-    let session = try await coordinator.open()
-    let serving = Task { await coordinator.run(session) }
+    let coordinator = try CoordinatorProcess(port: ports[0], runners: runners)
+    guard let codeLine = coordinator.line(), case let parts = codeLine.split(separator: " "), parts.count == 3, parts[0] == "code" else {
+        throw GroupRefused(reason: "the coordinator's process printed no code")
+    }
+    let watch = String(parts[1])
+    let secret = Array(parts[2].utf8)
+    let subjects = GroupSubjects(code: watch)
 
     let tally = Tally()
     let probeClient = try await connect(ports[ports.count - 1], name: "probe")
@@ -110,10 +196,8 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     try await probeClient.flush()
     let probing = Task {
         for await message in probe.messages {
-            // The runner put its send time (seconds on this process's clock) after the type.
-            guard let text = String(validating: message.payload, as: UTF8.self), let range = text.range(of: "\"sent\":") else { continue }
-            let number = text[range.upperBound...].prefix { $0 == "." || $0.isNumber }
-            if let sent = Double(number) { tally.report(latency: wallSeconds() - sent) }
+            // The runner's send time (seconds on this process's clock) is in the Sent header.
+            if let sent = message.headers?["Sent"].flatMap(Double.init) { tally.report(latency: wallSeconds() - sent) }
         }
     }
     let watching = Task { for await _ in spectator.messages { tally.board() } }
@@ -157,11 +241,21 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
         standingTasks.append(Task { for await _ in standings.messages { tally.standing() } })
     }
     for client in clients { try await client.flush(timeout: .seconds(30)) }
-    coordinator.startNow()
+    coordinator.start()
+    // Every report of the window, signed now: the report of second s says s seconds and 3 m a second.
+    let signed: [[(payload: [UInt8], signature: String)]] = try welcomes.map { runner in
+        let subject = subjects.report(runner.id)
+        return try (1...seconds).map { second in
+            let payload = Array(
+                ("{\"type\":\"report\",\"seq\":\(second),\"elapsed_s\":\(second).0,\"distance_m\":\(second * 3).0,\"finished\":false}").utf8)
+            let headers = try runner.signer.headers(subject: subject, payload: payload, withKey: false)
+            return (payload, headers["Sig"] ?? "")
+        }
+    }
     try await Task.sleep(for: .seconds(3.5))
-    let startedAt = wallSeconds()
 
     let cpuBefore = cpuSeconds()
+    let coordinatorCPUBefore = cpuSeconds(of: coordinator.pid)
     let before = tally.snapshot
     var published = 0
     var refusedPublishes = 0
@@ -171,15 +265,10 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
         for batch in stride(from: 0, to: runners, by: 100) {
             for index in batch..<min(runners, batch + 100) {
                 let runner = welcomes[index]
-                let elapsed = wallSeconds() - startedAt
-                let sent = String(format: "%.6f", wallSeconds())
-                let payload = Array(
-                    ("{\"type\":\"report\",\"sent\":\(sent),\"seq\":\(second),\"elapsed_s\":\(String(format: "%.1f", elapsed)),"
-                        + "\"distance_m\":\(String(format: "%.1f", elapsed * 3)),\"finished\":false}").utf8)
+                let report = signed[index][second - 1]
                 do {
-                    let subject = subjects.report(runner.id)
-                    let headers = try runner.signer.headers(subject: subject, payload: payload, withKey: false)
-                    try runner.client.publish(subject, payload: payload, headers: headers)
+                    let headers = NATSHeaders([("Sig", report.signature), ("Sent", String(format: "%.6f", wallSeconds()))])
+                    try runner.client.publish(subjects.report(runner.id), payload: report.payload, headers: headers)
                     published += 1
                 } catch {
                     refusedPublishes += 1
@@ -192,23 +281,24 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
     for client in clients { try await client.flush(timeout: .seconds(30)) }
     try await Task.sleep(for: .seconds(2))
     let cpu = cpuSeconds() - cpuBefore
+    let coordinatorCPU = cpuSeconds(of: coordinator.pid) - coordinatorCPUBefore
     let after = tally.snapshot
     let latencies = Array(after.latencies[before.latencies.count...]).sorted()
     let board = await coordinatorBoard(subjects: subjects, client: probeClient)
     let counted = board?.runners ?? 0
+    let dropped = coordinator.finish() ?? -1
     say(String(
-        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  CPU %.2f s in %d s (%.0f%% of a core)  peak RSS %.0f MB  dropped by the coordinator %d",
+        format: "%@  runners %6d  conns %2d  joined in %.1f s  reports %d/%d delivered to the probe (%d refused by the outbox)  p50 %.2f ms  p99 %.2f ms  max %.1f ms  standings %d (%.0f/s)  boards %d  board counts %d runners  coordinator CPU %.2f s in %d s (%.2f s a second)  runners' and probe's CPU %.2f s (%.0f%% of a core)  peak RSS %.0f MB  dropped by the coordinator %d",
         label, runners, connections, joinSeconds, after.reports - before.reports, published, refusedPublishes,
         percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000, (latencies.last ?? .nan) * 1000,
         after.standings - before.standings, Double(after.standings - before.standings) / Double(seconds + 2), after.boards,
-        counted, cpu, seconds + 2, cpu / Double(seconds + 2) * 100, peakMemoryMB(), coordinator.dropped.value))
-    serving.cancel()
+        counted, coordinatorCPU, seconds + 2, coordinatorCPU / Double(seconds + 2), cpu, cpu / Double(seconds + 2) * 100,
+        peakMemoryMB(), dropped))
     probing.cancel()
     watching.cancel()
     standingTasks.forEach { $0.cancel() }
     for client in clients { await client.close() }
     await probeClient.close()
-    await coordinatorClient.close()
 }
 
 /// The board as the coordinator has it now (asked like a spectator who just arrived).
