@@ -1,6 +1,7 @@
 /// The options of a run (replay, track, host, join, group create and join), declared once: each
 /// run command lists the ones it takes, in its own order, and reads them all with `read`, so an
-/// option means the same and says the same in every command.
+/// option means the same and says the same in every command. Where the run goes (the screen or
+/// JSON, the history, NMEA, a live page) is `OutputOptionGroup`'s.
 enum RunOptionGroup {
     static let speed = OptionSpec(
         "--speed", value: "N|max",
@@ -16,7 +17,6 @@ enum RunOptionGroup {
         "--weight", value: "KG",
         help: "the runner's weight in kg, 20-300 (default: the scenario's, or 70", "for a GPX file)")
     static let name = OptionSpec("--name", value: "NAME", help: "the runner's name (default: the scenario's)")
-    static let json = OptionSpec("--json", help: "print newline-delimited JSON events instead of the live screen")
     static let maxHeartRate = OptionSpec(
         "--max-hr", value: "BPM",
         help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
@@ -29,15 +29,7 @@ enum RunOptionGroup {
         "--pace", value: "M:SS",
         help: "replay a GPX, TCX or FIT file at this pace per km: needed for a route or",
         "track without times, and overrides a track's own times")
-    static let noSave = OptionSpec("--no-save", help: "do not keep this run in the history")
-    static let nmeaServe = OptionSpec(
-        "--nmea-serve", value: "IP:PORT",
-        help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
-        "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
     static let noCountdown = OptionSpec("--no-countdown", help: "start at once (there is no countdown at --speed max either)")
-    static let web = OptionSpec(
-        "--web", value: "ADDR:PORT",
-        help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
     static let ghost = OptionSpec(
         "--ghost", value: "ID|latest|best|FILE",
         help: "race an earlier run, shown as a mate at the same moving time: a kept run",
@@ -50,16 +42,13 @@ enum RunOptionGroup {
         options.weightKilograms = try arguments.number("--weight", in: 20...300, unit: "kg")
         options.goalKilometres = try arguments.number("--goal", in: 0.1...1000, unit: "km")
         options.name = arguments.string("--name")
-        options.json = arguments.flag("--json")
         options.countdown = !arguments.flag("--no-countdown")
         options.track = try arguments.count("--track", upTo: 100_000)
         options.paceSecondsPerKilometre = try arguments.pace("--pace")
         options.maxHeartRateBPM = try arguments.number("--max-hr", in: 100...230, unit: "beats per minute")
-        options.save = !arguments.flag("--no-save")
         options.dataDirectory = DataOptionGroup.read(arguments)
-        options.nmeaServe = try arguments.listenEndpoint("--nmea-serve")
+        try OutputOptionGroup.read(arguments, into: &options)
         options.ghost = arguments.string("--ghost")
-        options.web = try arguments.listenEndpoint("--web")
         return options
     }
 }

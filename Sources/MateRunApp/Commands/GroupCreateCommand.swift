@@ -18,8 +18,8 @@ struct GroupCreateCommand: DeclaredCommand {
             OptionSpec("--max-runners", value: "N", help: "take at most N runners, you included (default: 100)"),
         ] + NATSOptionGroup.options + [
             RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
-            RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave,
-            DataOptionGroup.directory, RunOptionGroup.web,
+            OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave,
+            DataOptionGroup.directory, OutputOptionGroup.web,
         ],
         refusals: ["--no-countdown": "a group always counts down 3 s together; drop --no-countdown"],
         notes: nil)

@@ -6,9 +6,9 @@ struct GroupJoinCommand: DeclaredCommand {
         options: [
             NATSOptionGroup.via, OptionSpec("--code", value: "CODE", required: true, help: "the group's join code (W-S, as group create prints it)"),
         ] + NATSOptionGroup.options + [
-            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, RunOptionGroup.json,
-            RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave, DataOptionGroup.directory,
-            RunOptionGroup.web,
+            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, OutputOptionGroup.json,
+            RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave, DataOptionGroup.directory,
+            OutputOptionGroup.web,
         ],
         refusals: [
             "--speed": "a group runs at its creator's speed; drop --speed",

@@ -22,8 +22,8 @@ struct HostCommand: DeclaredCommand {
                 help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…): both sides dial out"),
         ] + NATSOptionGroup.options + [
             RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
-            RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave,
-            DataOptionGroup.directory, RunOptionGroup.nmeaServe, RunOptionGroup.web,
+            OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave,
+            DataOptionGroup.directory, OutputOptionGroup.nmeaServe, OutputOptionGroup.web,
         ],
         refusals: ["--no-countdown": "host always counts down 3 s, agreed with the mate; drop --no-countdown"],
         notes: "The countdown is always 3 s, agreed with the mate, so both runs start together.")

@@ -11,9 +11,9 @@ struct JoinCommand: DeclaredCommand {
             OptionSpec("--via", value: "URL", help: "the NATS server the host printed (or --connect)"),
             OptionSpec("--code", value: "CODE", required: true, help: "the pairing code the host printed"),
         ] + NATSOptionGroup.options + [
-            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, RunOptionGroup.json,
-            RunOptionGroup.track, RunOptionGroup.pace, RunOptionGroup.noSave, DataOptionGroup.directory,
-            RunOptionGroup.nmeaServe, RunOptionGroup.web,
+            RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate, OutputOptionGroup.json,
+            RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave, DataOptionGroup.directory,
+            OutputOptionGroup.nmeaServe, OutputOptionGroup.web,
         ],
         refusals: [
             "--speed": "join takes the speed and the goal from the host; drop --speed",

@@ -20,9 +20,9 @@ struct ReplayCommand: DeclaredCommand {
         """,
         options: [
             RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
-            RunOptionGroup.maxHeartRate, RunOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
-            RunOptionGroup.noCountdown, RunOptionGroup.noSave, DataOptionGroup.directory, RunOptionGroup.nmeaServe,
-            RunOptionGroup.ghost, RunOptionGroup.web,
+            RunOptionGroup.maxHeartRate, OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
+            RunOptionGroup.noCountdown, OutputOptionGroup.noSave, DataOptionGroup.directory, OutputOptionGroup.nmeaServe,
+            RunOptionGroup.ghost, OutputOptionGroup.web,
         ],
         refusals: [:], notes: nil)
 

@@ -35,9 +35,9 @@ struct TrackCommand: DeclaredCommand {
             OptionSpec(
                 "--max-hr", value: "BPM", help: "the runner's maximum heart rate, 100-230, for the heart-rate zones",
                 "(default 190)"),
-            RunOptionGroup.json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"),
-            RunOptionGroup.noSave, DataOptionGroup.directory,
-            RunOptionGroup.nmeaServe, RunOptionGroup.ghost, RunOptionGroup.web,
+            OutputOptionGroup.json, OptionSpec("--no-countdown", help: "start at once, without the 3 s countdown"),
+            OutputOptionGroup.noSave, DataOptionGroup.directory,
+            OutputOptionGroup.nmeaServe, RunOptionGroup.ghost, OutputOptionGroup.web,
         ],
         refusals: [
             "--speed": "track follows the receiver in real time; drop --speed",

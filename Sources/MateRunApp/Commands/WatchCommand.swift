@@ -12,7 +12,7 @@ struct WatchCommand: DeclaredCommand {
         details: "Shows the standings at once, whenever you arrive, then once a second until the result.",
         options: [
             NATSOptionGroup.via, OptionSpec("--code", value: "CODE", required: true, help: "the group's watch code (or its join code)"),
-            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), RunOptionGroup.web,
+            OptionSpec("--json", help: "one {\"type\":\"board\"} JSON line per board"), OutputOptionGroup.web,
         ] + NATSOptionGroup.options,
         refusals: [:], notes: nil)
 
