@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),
         .target(name: "MateRunTestSupport", dependencies: ["MateRunDomain"]),
         // A real nats-server for tests and benchmarks, started on a port of its own and ended by PID.
-        .target(name: "MateRunNATSTestSupport", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport"]),
+        .target(name: "MateRunNATSTestSupport", dependencies: ["MateRunNATS", "MateRunSocket", "MateRunTestSupport", "MateRunJSON"]),
         .executableTarget(
             name: "MateRunBenchmarks",
             dependencies: [

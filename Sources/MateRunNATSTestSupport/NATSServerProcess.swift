@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MateRunNATS
 import MateRunSocket
 import MateRunTestSupport
@@ -78,6 +79,14 @@ package final class NATSServerProcess: Sendable {
     /// Starts a fresh server with the same port and arguments (a restart, after `stop()`).
     package func restarted() async throws -> NATSServerProcess {
         try await Self.start(port: port, arguments: arguments)
+    }
+
+    /// Kills the server by its PID with SIGKILL, as a crash or a pulled plug would end it: no
+    /// goodbye to its clients or its cluster. Returns once it has exited.
+    package func crash() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Ends the server by its PID (SIGTERM, then SIGKILL) and waits for it, bounded.
