@@ -9,10 +9,10 @@ extension NATSClient {
     static let greetingLimit = 64 * 1024
 
     /// Runs on the connecting thread (`TCPConnection.connect(…, prelude:)`).
-    func greet(_ socket: BlockingSocket) throws -> ConnectionPreludeOutcome {
+    func greet(_ socket: BlockingSocket, url: NATSURL) throws -> ConnectionPreludeOutcome {
         let greeting = try socket.read(through: [0x0D, 0x0A], limit: Self.greetingLimit, for: "the server's INFO")
         let info = Self.info(in: greeting)
-        guard Self.encrypts(url: options.url, info: info) else {
+        guard Self.encrypts(url: url, info: info) else {
             return ConnectionPreludeOutcome(stream: socket.plain, alreadyRead: greeting)
         }
         let server = socket.remote.description
@@ -23,7 +23,7 @@ extension NATSClient {
             throw NATSError.tls(.handshake(server: server, detail: "the URL says tls:// but the NATS server offers no TLS"))
         }
         do {
-            let stream = try tlsContext().handshake(on: socket, host: options.url.endpoint.host)
+            let stream = try tlsContext().handshake(on: socket, host: url.endpoint.host)
             return ConnectionPreludeOutcome(stream: stream, alreadyRead: greeting)
         } catch let error as TLSError {
             throw NATSError.tls(error)

@@ -1,7 +1,9 @@
 import MateRunSocket
 
 /// The task that owns the connection: dials, shakes hands, serves the connection until it ends,
-/// and redials with backoff, making every subscription again each time.
+/// and redials with backoff, making every subscription again each time. Each redial turns to
+/// the next known server (`NATSServerList`), so a client carries on through another node of
+/// its cluster when its server dies; with one server it redials that one.
 extension NATSClient {
     /// A connection after its handshake, with the reader that continues where it stopped.
     struct Session {
@@ -12,9 +14,12 @@ extension NATSClient {
     func supervise(reportingFirstTo first: CheckedContinuation<Void, any Error>) async {
         var first: CheckedContinuation<Void, any Error>? = first
         var failures = 0
+        var servers = NATSServerList(primary: options.url, alternatives: options.alternativeURLs)
+        var untriedAtFirst = servers.servers.count - 1
         while !Task.isCancelled {
             do {
-                var session = try await establish()
+                var session = try await establish(servers.current)
+                servers.learn(connectURLs: state.withLock { $0.info.connectURLs })
                 if let waiting = first {
                     first = nil
                     waiting.resume()
@@ -22,13 +27,19 @@ extension NATSClient {
                     eventSink.yield(.reconnected)
                 }
                 failures = 0
-                let reason = await serve(&session)
+                let reason = await serve(&session, learningInto: &servers)
                 guard !state.withLock({ $0.closed }) else { return }
                 eventSink.yield(.disconnected(reason: reason))
+                servers.advance()
             } catch {
+                servers.advance()
                 if let waiting = first {
-                    waiting.resume(throwing: error)
-                    return
+                    guard untriedAtFirst > 0 else {
+                        waiting.resume(throwing: error)
+                        return
+                    }
+                    untriedAtFirst -= 1
+                    continue
                 }
                 failures += 1
                 if let limit = options.maxReconnectAttempts, failures > limit {
@@ -45,17 +56,18 @@ extension NATSClient {
     }
 
     /// Dials and completes INFO → CONNECT → PING → PONG, then installs the connection.
-    private func establish() async throws(NATSError) -> Session {
+    private func establish(_ url: NATSURL) async throws(NATSError) -> Session {
         var connectionOptions = TCPConnectionOptions(idleTimeout: options.connectTimeout, maxFrameBytes: 1)
         connectionOptions.framing = .chunks
         let connection: TCPConnection
         do {
             connection = try await TCPConnection.connect(
-                to: options.url.endpoint, timeout: options.connectTimeout, options: connectionOptions, prelude: greet)
+                to: url.endpoint, timeout: options.connectTimeout, options: connectionOptions,
+                prelude: { [self] socket in try greet(socket, url: url) })
         } catch let error as NATSError {
             throw error
         } catch {
-            throw .connection("cannot reach \(options.url): \(error)")
+            throw .connection("cannot reach \(url): \(error)")
         }
         var reader = NATSReader(connection)
         do throws(NATSError) {
@@ -64,8 +76,8 @@ extension NATSClient {
             }
             connection.enqueue(
                 NATSCommand.connect(
-                    credentials: options.url.credentials, name: options.name, proof: try nonceProof(for: info),
-                    tls: Self.encrypts(url: options.url, info: info)) + NATSCommand.ping)
+                    credentials: url.credentials, name: options.name, proof: try nonceProof(for: info),
+                    tls: Self.encrypts(url: url, info: info)) + NATSCommand.ping)
             handshake: while true {
                 switch try await reader.next() {
                 case .pong: break handshake
@@ -99,8 +111,9 @@ extension NATSClient {
         }
     }
 
-    /// Serves the connection until it ends, pinging it meanwhile; returns why it ended.
-    private func serve(_ session: inout Session) async -> String {
+    /// Serves the connection until it ends, pinging it meanwhile, and adds the nodes each
+    /// `INFO` announces to `servers`; returns why it ended.
+    private func serve(_ session: inout Session, learningInto servers: inout NATSServerList) async -> String {
         let connection = session.connection
         let interval = options.pingInterval
         let pinger = Task { [weak self] in
@@ -130,6 +143,7 @@ extension NATSClient {
                 case .info(let info):
                     session.reader.parser.maxPayload = info.maxPayload
                     state.withLock { $0.info = info }
+                    servers.learn(connectURLs: info.connectURLs)
                 case .error(let error):
                     serverError = error
                     eventSink.yield(.serverError(error))

@@ -3,6 +3,9 @@ import MateRunTLS
 /// How a client connects, keeps its connection alive, reconnects, and bounds its memory.
 package struct NATSClientOptions: Sendable {
     package var url: NATSURL
+    /// Other servers of the same cluster to fail over to (`--via a,b`), tried after `url` in
+    /// turn; the cluster's `connect_urls` are added to them as the servers announce them.
+    package var alternativeURLs: [NATSURL] = []
     /// The NKEY (and JWT, from a `.creds` file) that signs the server's nonce; nil to log in by
     /// the URL's credentials alone.
     package var userCredentials: NATSUserCredentials?

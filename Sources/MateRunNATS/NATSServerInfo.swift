@@ -14,6 +14,8 @@ package struct NATSServerInfo: Sendable, Equatable {
     package var tlsRequired: Bool = false
     /// Whether the server takes TLS from a client that asks for it (`tls://`) without requiring it.
     package var tlsAvailable: Bool = false
+    /// The other nodes of the server's cluster a client may dial (`HOST:PORT`), for failover.
+    package var connectURLs: [String] = []
 
     /// The default a server uses, for a client that has not heard its `INFO` yet.
     package static let defaultMaxPayload = 1_048_576
@@ -48,6 +50,9 @@ package struct NATSServerInfo: Sendable, Equatable {
         if let nonce = object["nonce"].stringValue, !nonce.isEmpty { info.nonce = nonce }
         if let tlsRequired = try? object["tls_required"].bool() { info.tlsRequired = tlsRequired }
         if let tlsAvailable = try? object["tls_available"].bool() { info.tlsAvailable = tlsAvailable }
+        if case .array(let urls)? = object["connect_urls"].value {
+            info.connectURLs = urls.compactMap { if case .string(let url) = $0 { url } else { nil } }
+        }
         return info
     }
 }

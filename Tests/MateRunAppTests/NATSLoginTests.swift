@@ -42,6 +42,16 @@ import Testing
         #expect(try NATSLogin().clientOptions(via: "nats://a:b@h:1", environment: environment).url.credentials == .user("a", password: "b"))
     }
 
+    @Test func everyNodeOfAViaListLogsInAlikeAndTheFirstIsDialledFirst() throws {
+        let environment = [NATSLogin.passwordVariable: "pw"]
+
+        let options = try NATSLogin().clientOptions(via: "nats://ann@a:1,nats://ann@b:2,nats://c:3", environment: environment)
+
+        #expect(options.url.endpoint.description == "a:1")
+        #expect(options.alternativeURLs.map(\.endpoint.description) == ["b:2", "c:3"])
+        #expect(([options.url] + options.alternativeURLs).map(\.credentials) == [.user("ann", password: "pw"), .user("ann", password: "pw"), .none])
+    }
+
     @Test func aSeedFileAndTheTLSFilesReachTheClientOptions() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let login = NATSLogin(

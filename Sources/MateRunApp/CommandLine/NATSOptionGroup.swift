@@ -27,13 +27,14 @@ enum NATSOptionGroup {
         "--via", value: "URL", required: true,
         help: "the NATS server: nats://HOST:PORT, or tls://HOST:PORT to insist on TLS",
         "(used too when the server requires it); nats://USER@HOST:PORT takes its",
-        "password from --nats-password-file or $MATERUN_NATS_PASSWORD")
+        "password from --nats-password-file or $MATERUN_NATS_PASSWORD; several",
+        "nodes of a cluster separated by commas (nats://a:4222,nats://b:4222)")
 
-    /// The `--via` URL, checked.
+    /// The `--via` URL, or comma list of URLs, checked.
     static func url(_ arguments: ParsedArguments, command: String) throws(UsageError) -> String {
         guard let text = arguments.string("--via") else { throw UsageError("\(command) needs --via nats://HOST:PORT", command: command) }
         do {
-            _ = try NATSURL(parsing: text)
+            _ = try NATSURL.list(parsing: text)
         } catch {
             throw UsageError("--via: \(error)", command: command)
         }
@@ -56,7 +57,8 @@ enum NATSOptionGroup {
         guard (login.certificateFile == nil) == (login.keyFile == nil) else {
             throw UsageError("--nats-cert and --nats-key go together: give both or neither", command: command)
         }
-        if login.passwordFile != nil, case .user? = (try? NATSURL(parsing: via))?.credentials {
+        let urls = (try? NATSURL.list(parsing: via)) ?? []
+        if login.passwordFile != nil, urls.contains(where: { if case .user = $0.credentials { true } else { false } }) {
             throw UsageError("--via already holds a password: drop it from the URL (or drop --nats-password-file)", command: command)
         }
         return login

@@ -19,7 +19,7 @@ struct HostCommand: DeclaredCommand {
                 "0.0.0.0 to accept mates from other machines)"),
             OptionSpec(
                 "--via", value: "URL",
-                help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…): both sides dial out"),
+                help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…, or a comma list of a cluster's nodes): both sides dial out"),
         ] + NATSOptionGroup.options + [
             RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
             OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave,

@@ -8,26 +8,17 @@ extension NATSLogin {
     static let passwordVariable = "MATERUN_NATS_PASSWORD"
     static let tokenVariable = "MATERUN_NATS_TOKEN"
 
-    /// The options to connect to `via` with. A URL naming a user without a password
+    /// The options to connect to `via` with: one URL, or several nodes of a cluster separated by
+    /// commas, each logged in alike. A URL naming a user without a password
     /// (`nats://USER@HOST`) takes the password from `--nats-password-file`, else
     /// `$MATERUN_NATS_PASSWORD`, and is a token as before when neither is there; a URL without
     /// a user takes a token from `--nats-password-file`, else `$MATERUN_NATS_TOKEN`.
     func clientOptions(via: String, environment: [String: String]) throws(CommandFailure) -> NATSClientOptions {
-        var url = try CommandFailure.catching { try NATSURL(parsing: via) }
+        let given = try CommandFailure.catching { try NATSURL.list(parsing: via) }
         let filed = try passwordFile.map { (path) throws(CommandFailure) -> String in try Self.secret(in: path, option: "--nats-password-file") }
-        switch url.credentials {
-        case .token(let user):
-            if let password = filed ?? Self.variable(Self.passwordVariable, in: environment) {
-                url.credentials = .user(user, password: password)
-            }
-        case .none:
-            if let token = filed ?? Self.variable(Self.tokenVariable, in: environment) {
-                url.credentials = .token(token)
-            }
-        case .user:
-            break
-        }
-        var options = NATSClientOptions(url: url)
+        let urls = given.map { Self.completed($0, filed: filed, environment: environment) }
+        var options = NATSClientOptions(url: urls[0])
+        options.alternativeURLs = Array(urls.dropFirst())
         if let credentialsFile {
             let text = try Self.secret(in: credentialsFile, option: "--nats-creds")
             do {
@@ -38,6 +29,24 @@ extension NATSLogin {
         }
         options.tls = TLSClientConfiguration(caFile: certificateAuthorityFile, certificateFile: certificateFile, keyFile: keyFile)
         return options
+    }
+
+    /// `url` with the password or token it lacks, from the file's text or the environment.
+    private static func completed(_ url: NATSURL, filed: String?, environment: [String: String]) -> NATSURL {
+        var url = url
+        switch url.credentials {
+        case .token(let user):
+            if let password = filed ?? variable(passwordVariable, in: environment) {
+                url.credentials = .user(user, password: password)
+            }
+        case .none:
+            if let token = filed ?? variable(tokenVariable, in: environment) {
+                url.credentials = .token(token)
+            }
+        case .user:
+            break
+        }
+        return url
     }
 
     /// A non-empty environment variable.
