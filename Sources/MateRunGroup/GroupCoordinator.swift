@@ -77,6 +77,15 @@ package final class GroupCoordinator: Sendable {
         fileprivate let boardRequests: NATSSubscription
     }
 
+    /// The result board as it was signed and published, once the group is over: what
+    /// `GroupResultStore` keeps.
+    package var signedResult: GroupResultStore.SignedBoard? {
+        lastBoard.withLock { last in
+            guard let last, last.board.phase == .over else { return nil }
+            return GroupResultStore.SignedBoard(payload: last.signed.payload, headers: last.signed.headers)
+        }
+    }
+
     /// Starts the group now (the creator pressed Enter); ignored once started.
     package func startNow() {
         sink.yield(.startNow)

@@ -44,7 +44,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, watch, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea' or 'html', not 'kml'"),
@@ -149,7 +149,9 @@ struct CommandLineParserTests {
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
-        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in ["x.json"] } ?? [])
+        // (`group results` takes a group's code; the others a file or a run's id.)
+        let positional = command == "group results" ? "abcdefghijklmnop" : "x.json"
+        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in [positional] } ?? [])
         // (--via and --connect, --port or --bind exclude each other: --via and the NATS options
         // that go with it have tests of their own.)
         for option in spec.options where !(natsGroup.contains(option.name) && ["host", "join"].contains(command)) {
@@ -223,6 +225,9 @@ struct CommandLineParserTests {
             #expect(group.via == "nats://127.0.0.1:4222" && group.code == "abcdefghijklmnop-abcdefghijkl" && group.run.json && group.run.name == "Ana")
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
+        case let command as GroupResultsCommand:
+            #expect(command.options == WatchOptions(
+                via: "nats://127.0.0.1:4222", code: "abcdefghijklmnop", json: true, login: Self.everyNATSFile))
         case let command as WatchCommand:
             let watch = command.options
             #expect(watch == WatchOptions(

@@ -10,10 +10,11 @@ package enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> any MateRunCommand {
         guard var first = arguments.first else { throw UsageError("no command given") }
         var rest = Array(arguments.dropFirst())
-        // `group create` and `group join` are two-word commands.
+        // The group commands (`group create`, …) are two words.
         if first == "group" {
-            guard let verb = rest.first, ["create", "join"].contains(verb) else {
-                throw UsageError("group needs 'create' or 'join': materun group create|join SCENARIO --via URL ...")
+            let verbs = CommandRegistry.specs.compactMap { $0.name.hasPrefix("group ") ? String($0.name.dropFirst(6)) : nil }
+            guard let verb = rest.first, verbs.contains(verb) else {
+                throw UsageError("group needs one of \(verbs.joined(separator: ", ")): materun group \(verbs.joined(separator: "|")) ...")
             }
             first = "group " + verb
             rest.removeFirst()
@@ -22,8 +23,10 @@ package enum CommandLineParser {
         case "-h", "--help": return HelpCommand(topic: nil)
         case "--version", "-V": return VersionCommand()
         case "help":
-            guard rest.count <= 1 else { throw UsageError("help takes at most one command name", command: "help") }
-            let topic = rest.first.map { $0 == "group" ? "group create" : $0 }
+            // `help group join` names a two-word command; `help group` the first of them.
+            let named = rest.first == "group" && rest.count == 2 ? ["group " + rest[1]] : rest
+            guard named.count <= 1 else { throw UsageError("help takes at most one command name", command: "help") }
+            let topic = named.first.map { $0 == "group" ? "group create" : $0 }
             if let topic, !commands.contains(topic) { throw unknownCommand(topic) }
             return HelpCommand(topic: topic)
         default:

@@ -106,7 +106,7 @@ package struct WatchOptions: Sendable, Equatable {
     package var login = NATSLogin()
 }
 
-/// `materun track`'s options beyond the run's own (whose scenario path names the gpsd source).
+/// `materun track`'s options beyond the run's own (gpsd is its source: its scenario path stays empty).
 package struct TrackOptions: Sendable, Equatable {
     package var run: RunOptions
     /// `--gpsd HOST:PORT`.

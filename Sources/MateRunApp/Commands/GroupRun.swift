@@ -49,6 +49,7 @@ struct GroupRun {
     ) async throws(CommandFailure) -> Int32 {
         var coordinating: Task<GroupBoard?, Never>?
         var coordinatorDropped: GroupDropCount?
+        var created: GroupCoordinator?
         let code: GroupCodes
         switch side {
         case .create:
@@ -71,6 +72,7 @@ struct GroupRun {
             }
             code = coordinator.codes
             coordinatorDropped = coordinator.dropped
+            created = coordinator
             screen.announce(
                 GroupAnnouncements.listeningFields(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms),
                 text: GroupAnnouncements.listeningText(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms))
@@ -108,9 +110,24 @@ struct GroupRun {
         let outcome = await engine.run(GroupCompanion(
             profile: profile, link: membership, now: container.wallClock.now(),
             droppedMessages: { dropped.reduce(0) { $0 + $1.value } }))
+        if let created { await keepResult(of: created, client: client, url: url, screen: screen) }
         coordinating?.cancel()
         if outcome.groupFailed { return ExitStatus.failure }
         return outcome.summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    /// Keeps the group's result on the server (JetStream), so that `group results` and `watch`
+    /// find it after this process is gone; says where, or why not.
+    private func keepResult(of coordinator: GroupCoordinator, client: NATSClient, url: NATSURL, screen: any RunScreen) async {
+        guard let signed = coordinator.signedResult else { return }
+        let watch = coordinator.codes.watch
+        let days = GroupResultStore.defaultDays
+        do {
+            try await GroupResultStore.keep(signed, watch: watch, client: client, days: days)
+            screen.messageWriter("materun: the result is kept on \(url) for \(days) days: materun group results \(watch) --via \(url)")
+        } catch {
+            screen.messageWriter("materun: the result is not kept on \(url) (\(error)); group results will not find it")
+        }
     }
 }
 

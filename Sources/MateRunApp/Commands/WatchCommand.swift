@@ -59,8 +59,12 @@ final class GroupWatch {
             do {
                 spectator = try await GroupSpectator.watch(client: client, code: code)
             } catch NATSError.noResponders {
+                // No coordinator answers: the group may be over, its result kept on the server.
+                let kept = try? await GroupResultStore.read(watch: code.watch, client: client)
                 await client.close()
-                throw CommandFailure("no group with code \(code.watch) on \(url)")
+                guard let result = kept ?? nil else { throw CommandFailure("no group with code \(code.watch) on \(url)") }
+                show(result, page: nil)
+                return ExitStatus.success
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -92,7 +96,7 @@ final class GroupWatch {
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
-    private func show(_ message: GroupBoardMessage, page: LivePage?) {
+    func show(_ message: GroupBoardMessage, page: LivePage?) {
         let board = message.board
         let team = board.terms.mode == .team ? message.teamMetres : nil
         let fields = GroupView.boardFields(
