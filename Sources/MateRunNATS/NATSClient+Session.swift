@@ -24,7 +24,7 @@ extension NATSClient {
                     first = nil
                     waiting.resume()
                 } else {
-                    eventSink.yield(.reconnected)
+                    eventSink.yield(.reconnected(to: servers.current))
                 }
                 failures = 0
                 let reason = await serve(&session, learningInto: &servers)

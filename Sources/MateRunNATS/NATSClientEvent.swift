@@ -3,8 +3,9 @@
 package enum NATSClientEvent: Sendable, Equatable {
     /// The connection dropped; the client is redialling. Publishes are held (bounded) meanwhile.
     case disconnected(reason: String)
-    /// A new connection is up, every subscription made again, held publishes sent.
-    case reconnected
+    /// A new connection is up, to `server` (another node of the cluster, or the same one), every
+    /// subscription made again, held publishes sent.
+    case reconnected(to: NATSURL)
     /// The server sent `-ERR` (it closes the connection after most of them).
     case serverError(NATSServerError)
     /// The client is over: closed locally, or it gave up redialling. Nothing follows.

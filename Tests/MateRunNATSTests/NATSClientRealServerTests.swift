@@ -109,7 +109,7 @@ struct NATSClientRealServerTests {
             return
         }
         let restarted = try await server.restarted()
-        #expect(try await next(receiver.events) == .reconnected)
+        #expect(try await isReconnection(next(receiver.events)))
         try await receiver.flush()
         let sender = try await NATSClient.connect(options(restarted))
         try sender.publish("after.restart", payload: Array("back".utf8))

@@ -32,6 +32,8 @@ struct GroupRun {
         } catch {
             throw CommandFailure("cannot use \(url): \(error)")
         }
+        let notices = NATSConnectionNotices.follow(client, writing: screen.messageWriter)
+        defer { notices.cancel() }
         let outcome: Result<Int32, CommandFailure>
         do {
             outcome = .success(try await runConnected(client: client, url: url, scenario: scenario, profile: profile, screen: screen))

@@ -75,10 +75,16 @@ final class GroupWatch {
                 ("mate", .null), ("ghost", .null),
             ])
         }
+        let errors = container.errors
+        let notices = NATSConnectionNotices.follow(client) { line in
+            errors.writeLine(line)
+            errors.flush()
+        }
         for await board in spectator.boards {
             if Task.isCancelled { break }
             show(board, page: page)
         }
+        notices.cancel()
         page?.close()
         await client.close()
         let dropped = spectator.dropped.value
