@@ -6,12 +6,16 @@ package enum KeyValueRequests {
     /// `Nats-Expected-Last-Subject-Sequence`: the server stores the message only when the
     /// subject's last message is at this sequence (0: when the subject has none).
     package static let expectedRevisionHeader = "Nats-Expected-Last-Subject-Sequence"
+    /// `Nats-Expected-Last-Sequence`: the server stores the message only when the stream's last
+    /// message is at this sequence.
+    package static let expectedStreamSequenceHeader = "Nats-Expected-Last-Sequence"
     /// `Nats-Rollup: sub`: the message replaces every earlier one on its subject (a purge).
     package static let rollupHeader = "Nats-Rollup"
 
     package static func createStream(_ stream: String) -> String { "$JS.API.STREAM.CREATE.\(stream)" }
     package static func updateStream(_ stream: String) -> String { "$JS.API.STREAM.UPDATE.\(stream)" }
     package static func streamInfo(_ stream: String) -> String { "$JS.API.STREAM.INFO.\(stream)" }
+    package static func messageGet(_ stream: String) -> String { "$JS.API.STREAM.MSG.GET.\(stream)" }
 
     /// The direct get of a key's last message, answered by any replica of a bucket that allows it.
     package static func directGet(bucket: String, key: String) -> String {
@@ -21,9 +25,12 @@ package enum KeyValueRequests {
     /// The subject a key's values are published on.
     package static func keySubject(bucket: String, key: String) -> String { KeyValueNames.subjectPrefix(bucket) + key }
 
-    /// The headers of a write: the operation's marker for a delete or purge, and the revision
-    /// the key must be at for a conditional write (0: the key must be absent).
-    package static func writeHeaders(_ operation: KeyValueEntry.Operation, expectedRevision: UInt64?) -> NATSHeaders? {
+    /// The headers of a write: the operation's marker for a delete or purge, the revision the
+    /// key must be at for a conditional write (0: the key must be absent), and the sequence the
+    /// whole stream must be at (see `KeyValueStore.write`).
+    package static func writeHeaders(
+        _ operation: KeyValueEntry.Operation, expectedRevision: UInt64?, expectedStreamSequence: UInt64? = nil
+    ) -> NATSHeaders? {
         var fields: [(String, String)] = []
         switch operation {
         case .put: break
@@ -31,6 +38,7 @@ package enum KeyValueRequests {
         case .purge: fields += [(KeyValueEntry.operationHeader, "PURGE"), (rollupHeader, "sub")]
         }
         if let expectedRevision { fields.append((expectedRevisionHeader, String(expectedRevision))) }
+        if let expectedStreamSequence { fields.append((expectedStreamSequenceHeader, String(expectedStreamSequence))) }
         return fields.isEmpty ? nil : NATSHeaders(fields)
     }
 
@@ -50,5 +58,30 @@ package enum KeyValueRequests {
         let subjects = info["state"]["subjects"]
         let keys = subjects.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         return (keys, info["total"].integerValue ?? keys.count)
+    }
+
+    /// The stream's last sequence, from `$JS.API.STREAM.INFO`'s reply.
+    package static func streamLastSequence(_ payload: [UInt8]) throws(JetStreamError) -> UInt64 {
+        guard let last = try JetStreamReply.object(payload)["state"]["last_seq"].integerValue, last >= 0 else {
+            throw .badReply("a stream info without state.last_seq")
+        }
+        return UInt64(last)
+    }
+
+    /// `$JS.API.STREAM.MSG.GET`'s request for a key's last message (answered by the leader).
+    package static func lastMessageRequest(bucket: String, key: String) -> [UInt8] {
+        Array(JSON.object([("last_by_subj", .string(keySubject(bucket: bucket, key: key)))]).jsonText.utf8)
+    }
+
+    /// The sequence of the message in `$JS.API.STREAM.MSG.GET`'s reply; 0 when there is none.
+    package static func messageSequence(_ payload: [UInt8]) throws(JetStreamError) -> UInt64 {
+        let message: JSONField
+        do {
+            message = try JetStreamReply.object(payload)["message"]
+        } catch .api(let error) where error.errorCode == JetStreamAPIError.noMessageFound {
+            return 0
+        }
+        guard let sequence = message["seq"].integerValue, sequence > 0 else { throw .badReply("a message without seq") }
+        return UInt64(sequence)
     }
 }

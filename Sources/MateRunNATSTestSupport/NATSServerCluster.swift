@@ -6,7 +6,8 @@ import MateRunTestSupport
 import Synchronization
 
 /// A real cluster of `nats-server`s with JetStream, started by a test on free ports of
-/// 127.0.0.1: each node `n1…` with a store directory of its own in a temporary folder, routes
+/// 127.0.0.1 (chosen below the ephemeral range, so that they are still free when a killed node
+/// comes back): each node `n1…` with a store directory of its own in a temporary folder, routes
 /// to every other node, and a monitoring port. It exists so that failover and replicated
 /// key-value stores are tested against the real thing: a node can be killed by its PID with
 /// SIGKILL mid-test and restarted later on the same ports with the same store, as a crashed
@@ -58,6 +59,7 @@ package final class NATSServerCluster: Sendable {
                 let name = "n\(index + 1)"
                 let monitorPort = try Self.freePort()
                 let process = try await NATSServerProcess.start(
+                    port: try Self.freePort(),
                     arguments: arguments(name: name, index: index, routePorts: routePorts, monitorPort: monitorPort, storeFolder: storeFolder))
                 processes.append(process)
                 nodes.append(Node(name: name, clientPort: process.port, routePort: routePorts[index], monitorPort: monitorPort))
@@ -126,6 +128,10 @@ package final class NATSServerCluster: Sendable {
         var last = "no answer yet"
         while ContinuousClock.now < deadline {
             let running = processes.withLock { processes in processes.indices.filter { processes[$0] != nil } }
+            if let dead = running.first(where: { pid(of: $0) == nil }) {
+                let log = processes.withLock { $0[dead]?.log } ?? ""
+                throw NATSClusterDidNotForm(detail: "\(nodes[dead].name) exited: \(log.suffix(1500))")
+            }
             var formed = true
             for index in running {
                 let routes = await Self.monitor(nodes[index].monitorPort, "/routez")?["num_routes"].integerValue
@@ -142,11 +148,18 @@ package final class NATSServerCluster: Sendable {
         throw NATSClusterDidNotForm(detail: last)
     }
 
-    /// A free TCP port on 127.0.0.1 now, chosen by the kernel (for the ports a node must be told).
+    /// A free TCP port on 127.0.0.1 now, below the kernel's ephemeral range (32768 and up) so that
+    /// no socket another test opens meanwhile takes it while a killed node is down.
     private static func freePort() throws -> UInt16 {
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        defer { listener.close() }
-        return listener.port
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let port = UInt16.random(in: 20_000..<32_000, using: &generator)
+            if let listener = try? TCPListener(host: "127.0.0.1", port: port) {
+                listener.close()
+                return port
+            }
+        }
+        throw NATSClusterDidNotForm(detail: "no free port between 20000 and 32000")
     }
 
     /// The JSON a node's monitoring port serves at `path`, nil when it does not answer.

@@ -27,11 +27,17 @@ package final class NATSServerProcess: Sendable {
 
     package static let skipReason = "nats-server is not installed (apt-get install nats-server); MATERUN_REQUIRE_NATS=1 makes this a failure"
 
-    private init(process: Process, port: UInt16, arguments: [String]) {
+    private let serverLog: ServerLog
+
+    private init(process: Process, port: UInt16, arguments: [String], log: ServerLog) {
         self.process = process
         self.port = port
         self.arguments = arguments
+        serverLog = log
     }
+
+    /// What the server has written to its log so far (for a failure's message).
+    package var log: String { serverLog.text }
 
     /// A test that failed before `stop()` still ends its server, by PID, once nothing uses it.
     deinit {
@@ -73,7 +79,7 @@ package final class NATSServerProcess: Sendable {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw NATSServerDidNotStart(log: log.text)
         }
-        return NATSServerProcess(process: process, port: bound, arguments: arguments)
+        return NATSServerProcess(process: process, port: bound, arguments: arguments, log: log)
     }
 
     /// Starts a fresh server with the same port and arguments (a restart, after `stop()`).

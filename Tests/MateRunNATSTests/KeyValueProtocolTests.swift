@@ -124,4 +124,20 @@ import Testing
         let request = try JSONParser.parse(KeyValueRequests.subjectsRequest(bucket: "b", filter: "g.>", offset: 2))
         #expect(JSONField(request)["subjects_filter"].stringValue == "$KV.b.g.>" && JSONField(request)["offset"].integerValue == 2)
     }
+
+    @Test func aConditionalWriteNamesTheStreamsLastSequenceReadFromItsInfo() throws {
+        let headers = try #require(KeyValueRequests.writeHeaders(.put, expectedRevision: 4, expectedStreamSequence: 9))
+        #expect(headers["Nats-Expected-Last-Subject-Sequence"] == "4" && headers["Nats-Expected-Last-Sequence"] == "9")
+        #expect(try KeyValueRequests.streamLastSequence(bytes(#"{"config":{},"state":{"messages":3,"last_seq":9}}"#)) == 9)
+        #expect(throws: JetStreamError.self) { try KeyValueRequests.streamLastSequence(self.bytes(#"{"state":{}}"#)) }
+    }
+
+    @Test func theLeadersLastMessageOfAKeyGivesItsRevisionOrZeroWhenThereIsNone() throws {
+        #expect(try KeyValueRequests.messageSequence(bytes(#"{"message":{"subject":"$KV.b.k","seq":12,"time":"t"}}"#)) == 12)
+        let none = #"{"error":{"code":404,"err_code":10037,"description":"no message found"}}"#
+        #expect(try KeyValueRequests.messageSequence(bytes(none)) == 0)
+        #expect(throws: JetStreamError.self) { try KeyValueRequests.messageSequence(self.bytes(#"{"message":{}}"#)) }
+        let request = try JSONParser.parse(KeyValueRequests.lastMessageRequest(bucket: "b", key: "k"))
+        #expect(JSONField(request)["last_by_subj"].stringValue == "$KV.b.k")
+    }
 }
