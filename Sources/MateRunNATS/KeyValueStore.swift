@@ -127,7 +127,9 @@ package struct KeyValueStore: Sendable {
     /// what it has accepted, so two writers racing from the same revision could both be taken
     /// (nats-server #4320; seen in 16 of 20 races on a 3-node 2.9.10 cluster), while the
     /// stream-wide check counts every accepted write (0 of 20). When the stream moved on through
-    /// another key, the write is tried again from the stream's new last sequence.
+    /// another key, the write is tried again from the stream's new last sequence. (An empty
+    /// stream has no last sequence to name: the very first writes to a new bucket rely on the
+    /// key's check alone.)
     private func write(
         _ key: String, _ value: [UInt8], _ operation: KeyValueEntry.Operation, expectedRevision: UInt64?
     ) async throws(JetStreamError) -> UInt64 {
