@@ -119,7 +119,7 @@ class Forger:
     async def flood(self, root):
         inbox = "_INBOX.forger" + "".join(random.choice(string.ascii_letters) for _ in range(12))
         for index in range(300):
-            join = {"type": "join", "name": f"Flood {index}", "key": b64url(os.urandom(32)), "proof": b64url(os.urandom(32))}
+            join = {"type": "join", "name": f"Flood {index}", "key": b64url(os.urandom(32)), "proof": b64url(os.urandom(64))}
             await self.publish(root + ".join", json.dumps(join).encode(), {"Sig": b64url(os.urandom(64))}, inbox)
             await self.publish(root + ".board.now", b"", None, inbox)
             self.counts["flooded"] += 2

@@ -376,7 +376,8 @@ def group(args):
     nats.subscribe(f"{root}.standing.{me}")
     inbox = "_INBOX." + "".join(random.choice(string.ascii_letters) for _ in range(22))
     nats.subscribe(inbox)
-    proof = hmac.new(secret.encode(), f"join\n{watch}\n{public}\n{args.name}".encode(), hashlib.sha256).digest()
+    join_key = SigningKey(hashlib.sha256(b"materun join key" + secret.encode()).digest())
+    proof = join_key.sign(f"join\n{watch}\n{public}\n{args.name}".encode()).signature
     join, join_headers = signed(f"{root}.join", {"type": "join", "name": args.name, "key": public, "proof": b64url(proof)})
     welcome, asked_at, no_responders_at = None, 0.0, None
     while welcome is None:

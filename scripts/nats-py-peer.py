@@ -174,7 +174,8 @@ async def run_group(args) -> int:
 async def join_group(nc, base, watch_code, secret, key, key_text, my_id, name, check):
     """Requests on join (again every 2 s) until the coordinator's signed answer for us comes."""
     proof_input = f"join\n{watch_code}\n{key_text}\n{name}".encode()
-    proof = b64url(hmac.new(secret.encode(), proof_input, hashlib.sha256).digest())
+    join_key = nacl.signing.SigningKey(hashlib.sha256(b"materun join key" + secret.encode()).digest())
+    proof = sign(join_key, proof_input)
     payload = compact({"type": "join", "name": name, "key": key_text, "proof": proof})
     subject = f"{base}.join"
     headers = {"Sig": sign(key, subject.encode() + b"\n" + payload)}

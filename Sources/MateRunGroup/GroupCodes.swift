@@ -3,8 +3,9 @@ import MateRunCrypto
 /// A group's two codes. The **watch code** W is the fingerprint of the coordinator's public key
 /// (the first 16 characters of the lowercase base32 of its SHA-256): it names the group's
 /// subjects and lets anyone holding it check that a message comes from the coordinator. The
-/// **join code** is W, a dash and a 12-character secret S; S proves a join (an HMAC of it, never
-/// S itself, travels), so a watcher cannot join or speak. PROTOCOL.md section 11.
+/// **join code** is W, a dash and a 12-character secret S; S proves a join (a signature by the join
+/// key derived from it, `GroupJoinKey`; never S itself, travels), so a watcher cannot join or
+/// speak. PROTOCOL.md section 11.
 package struct GroupCodes: Sendable, Equatable {
     package static let watchLength = 16
     package static let secretLength = 12

@@ -22,7 +22,8 @@ package final class GroupCoordinator: Sendable {
     /// Messages dropped: forged, altered, replayed, or over a limit.
     package let dropped = GroupDropCount()
     private let signer: GroupSigner
-    private let secret: [UInt8]
+    /// The public half of the join key: what a join's proof is checked with (S itself is never needed).
+    private let joinKey: Ed25519PublicKey
     private let limits: GroupLimits
     private let client: NATSClient
     private let now: @Sendable () -> Double
@@ -53,7 +54,7 @@ package final class GroupCoordinator: Sendable {
         self.client = client
         signer = try GroupSigner()
         codes = try GroupCodes.new(for: signer.publicKey)
-        secret = Array((codes.secret ?? "").utf8)
+        joinKey = try GroupJoinKey(secret: codes.secret ?? "").publicKey
         subjects = GroupSubjects(code: codes.watch)
         self.terms = terms
         self.limits = limits
@@ -162,8 +163,8 @@ package final class GroupCoordinator: Sendable {
         guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key) else {
             return .failure(JoinRefusal(reason: "the join is not signed by the key it carries", id: nil))
         }
-        let input = GroupWire.proofInput(watch: codes.watch, key: request.key, name: request.name)
-        guard let proof = Base64URL.decode(request.proof), (try? HMACSHA256.isValid(proof, key: secret, message: input)) == true
+        guard let proof = Base64URL.decode(request.proof),
+            GroupJoinKey.isValid(proof, publicKey: joinKey, watch: codes.watch, key: request.key, name: request.name)
         else {
             return .failure(JoinRefusal(reason: "the join code is wrong (its proof does not check)", id: id))
         }

@@ -46,8 +46,7 @@ package final class GroupMembership: GroupLink {
         let signer = try GroupSigner()
         let id = try GroupCodes.fingerprint(of: signer.publicKey)
         let subjects = GroupSubjects(code: code.watch)
-        let proof = try HMACSHA256.authenticationCode(
-            key: Array(secret.utf8), message: GroupWire.proofInput(watch: code.watch, key: signer.publicKeyText, name: name))
+        let proof = try GroupJoinKey(secret: secret).proof(watch: code.watch, key: signer.publicKeyText, name: name)
         let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: Base64URL.encode(proof)))
         let headers = try signer.headers(subject: subjects.join, payload: payload, withKey: false)
         let dropped = GroupDropCount()

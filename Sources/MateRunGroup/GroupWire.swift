@@ -12,7 +12,7 @@ package enum GroupWire {
     // MARK: Join
 
     /// A runner's join request: its name, its public key, and the proof that it knows the join
-    /// code's secret (`proof(secret:watch:key:name:)`).
+    /// code's secret (`GroupJoinKey.proof(watch:key:name:)`).
     package struct JoinRequest: Sendable, Equatable {
         package var name: String
         package var key: String
@@ -39,7 +39,7 @@ package enum GroupWire {
         return JoinRequest(name: name, key: key, proof: proof)
     }
 
-    /// What the join's proof is the HMAC-SHA-256 of, keyed with the join code's secret.
+    /// What the join's proof is the join key's Ed25519 signature of (`GroupJoinKey`).
     package static func proofInput(watch: String, key: String, name: String) -> [UInt8] {
         Array("join\n\(watch)\n\(key)\n\(name)".utf8)
     }
