@@ -186,7 +186,7 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
         throw GroupRefused(reason: "the coordinator's process printed no code")
     }
     let watch = String(parts[1])
-    let secret = Array(parts[2].utf8)
+    let joinKey = try GroupJoinKey(secret: String(parts[2]))
     let subjects = GroupSubjects(code: watch)
 
     let tally = Tally()
@@ -221,8 +221,7 @@ func runGroup(runners: Int, ports: [UInt16], label: String) async throws {
                 let signer = try GroupSigner()
                 let id = try GroupCodes.fingerprint(of: signer.publicKey)
                 let name = "R\(index)"
-                let proof = try HMACSHA256.authenticationCode(
-                    key: secret, message: GroupWire.proofInput(watch: watch, key: signer.publicKeyText, name: name))
+                let proof = try joinKey.proof(watch: watch, key: signer.publicKeyText, name: name)
                 let payload = GroupWire.joinRequest(.init(name: name, key: signer.publicKeyText, proof: Base64URL.encode(proof)))
                 let headers = try signer.headers(subject: subjects.join, payload: payload, withKey: false)
                 let reply = try await client.request(subjects.join, payload: payload, headers: headers, timeout: .seconds(60))
