@@ -32,6 +32,24 @@ private final class GroupScreen: RunScreen, @unchecked Sendable {
     }
 }
 
+/// A run that gives one progress and then waits until it is cancelled (a live run, Ctrl-C).
+private struct RunStoppedByCtrlC: RunningUseCase {
+    let first: RunEvent
+    func events() -> RunEventStream {
+        let given = Mutex(false)
+        let first = first
+        return RunEventStream(unfolding: {
+            let wasGiven = given.withLock { was in
+                defer { was = true }
+                return was
+            }
+            if !wasGiven { return first }
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return nil
+        })
+    }
+}
+
 /// A group run carried through the run engine with the group played in memory: no NATS server.
 @Suite("Group runs through the engine, with the group in memory")
 struct GroupCompanionTests {
@@ -89,5 +107,31 @@ struct GroupCompanionTests {
         #expect(link.left)
         #expect(screen.entries.contains("materun: the group refused this runner: names must differ"))
         #expect(link.reports.isEmpty)
+    }
+
+    @Test func aRunnerWhoStopsMidRunReportsItsCancelledFinishWithItsFiguresAndLeaves() async throws {
+        // Given a runner whose group started and whose run has covered 30 m
+        let link = FakeGroupLink(terms: terms)
+        let screen = GroupScreen()
+        let profile = RunnerProfile(name: "Me", weightKilograms: 60)
+        let clock = ManualClock()
+        let progress = RunEvent.progress(RunSnapshot(elapsedSeconds: 10, distanceMetres: 30))
+        let running = Task {
+            let engine = RunEngine(profile: profile, screen: screen, wallClock: clock) { _, _ in RunStoppedByCtrlC(first: progress) }
+            return await engine.run(GroupCompanion(profile: profile, link: link, now: clock.now()))
+        }
+        link.push(.start(inSeconds: 0))
+        try await withTimeout(60) {
+            while !link.reports.contains(where: { $0.distanceMetres == 30 }) { await Task.yield() }
+        }
+        // When the runner presses Ctrl-C
+        running.cancel()
+        let outcome = await running.value
+        // Then the run ends cancelled with the figures it had, the group is told, and the runner leaves
+        #expect(outcome.summary.ending == .cancelled)
+        #expect(outcome.summary.snapshot.distanceMetres == 30)
+        #expect(!outcome.groupFailed)
+        #expect(link.reports.last?.finished == true)
+        #expect(link.left)
     }
 }
