@@ -113,7 +113,7 @@ struct GroupRun {
         if let created { await keepResult(of: created, client: client, url: url, screen: screen) }
         coordinating?.cancel()
         if outcome.groupFailed { return ExitStatus.failure }
-        return outcome.summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
+        return outcome.summary.wasCancelled || Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 
     /// Keeps the group's result on the server (JetStream), so that `group results` and `watch`

@@ -44,6 +44,7 @@ struct GroupCompanion: RunCompanion {
         case .tick: taken = .tick
         case .began: taken = .runBegan
         case .cancelledBeforeStart: taken = .cancelledBeforeStart
+        case .stoppedWaiting: taken = .stoppedWaiting
         case .own(.finished(let summary)):
             let figures = summary.snapshot
             taken = .finished(

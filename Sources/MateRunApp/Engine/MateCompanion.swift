@@ -42,6 +42,9 @@ struct MateCompanion: RunCompanion {
                 return []
             }
             actions = rules!.handle(.link(event), now: now)
+        case .stoppedWaiting:
+            // The pair's rules settle on the mate's finish, or its silence, within their bounds.
+            return []
         case .own(let event): actions = rules?.handle(.own(event), now: now) ?? []
         case .tick: actions = rules?.handle(.tick, now: now) ?? []
         }

@@ -45,6 +45,8 @@ enum RunInput<Message: Sendable>: Sendable {
     case began
     /// The runner gave up before the run began (Ctrl-C while waiting or counting down).
     case cancelledBeforeStart
+    /// The own run is over and the runner stops waiting for the companion's verdict (Ctrl-C).
+    case stoppedWaiting
 }
 
 /// What a companion tells the engine to do with the run.

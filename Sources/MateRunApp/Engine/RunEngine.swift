@@ -102,8 +102,10 @@ struct RunEngine {
                 let input: RunInput<Companion.Message>
                 switch next {
                 case .interrupted:
-                    if began { continue }
-                    input = .cancelledBeforeStart
+                    // During the run, the own run's cancelled summary tells the companion;
+                    // after it, the runner stops waiting for the companion's verdict.
+                    if began, own == nil { continue }
+                    input = began ? .stoppedWaiting : .cancelledBeforeStart
                 case .input(let taken):
                     input = taken
                 }

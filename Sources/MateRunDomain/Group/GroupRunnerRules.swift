@@ -11,6 +11,8 @@ package enum GroupRunnerInput: Sendable, Equatable {
     case runBegan
     /// The runner gave up before the run began (Ctrl-C while waiting or counting down).
     case cancelledBeforeStart
+    /// The runner's run is over and it stops waiting for the group's result (Ctrl-C).
+    case stoppedWaiting
     /// A wall-clock second passed.
     case tick
 }
@@ -128,7 +130,7 @@ package struct GroupRunnerRules: Sendable {
             return [.tellGroupSilent(seconds: Self.patience)] + conclude(began: false, groupFailed: true, leaving: true)
         case .cancelledBeforeStart:
             return conclude(began: false, groupFailed: false, leaving: true)
-        case .group(.standing), .group(.stop), .progress, .finished, .runBegan, .tick:
+        case .group(.standing), .group(.stop), .progress, .finished, .runBegan, .tick, .stoppedWaiting:
             return []
         }
     }
@@ -149,7 +151,7 @@ package struct GroupRunnerRules: Sendable {
         case .group(.refused(let reason)):
             refused = true
             return [.tellRefused(reason: reason)]
-        case .group, .progress, .finished, .tick:
+        case .group, .progress, .finished, .tick, .stoppedWaiting:
             return []
         }
     }
@@ -183,7 +185,10 @@ package struct GroupRunnerRules: Sendable {
             guard !refused else { break }
             refused = true
             actions.append(.tellRefused(reason: reason))
-        case .group(.start), .runBegan, .cancelledBeforeStart, .tick:
+        case .stoppedWaiting where finished:
+            // Shown with the last board it had, as when the group goes silent.
+            return actions + conclude(began: true, groupFailed: false, leaving: true)
+        case .group(.start), .runBegan, .cancelledBeforeStart, .tick, .stoppedWaiting:
             break
         }
         if finished, lastBoard?.isResult == true || refused || now - lastHeard > Self.patience {

@@ -134,4 +134,24 @@ struct GroupCompanionTests {
         #expect(link.reports.last?.finished == true)
         #expect(link.left)
     }
+
+    @Test func aRunnerWaitingForTheResultAfterItsFinishStopsOnCtrlC() async throws {
+        // Given a runner who finished while the group still runs
+        let link = FakeGroupLink(terms: terms)
+        let screen = GroupScreen()
+        let finish = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 300, distanceMetres: 1000, goalMetres: 1000), splits: [], ending: .goalReached)
+        let running = Task { await run(link, screen: screen, run: [.finished(finish)]) }
+        link.push(.start(inSeconds: 0))
+        try await withTimeout(60) {
+            while !link.reports.contains(where: \.finished) { await Task.yield() }
+        }
+        // When the runner presses Ctrl-C instead of waiting for the others
+        running.cancel()
+        let outcome = try await withTimeout(60) { await running.value }
+        // Then it stops at once: its own finish stands, it says goodbye, and it shows that no result came
+        #expect(outcome.summary == finish)
+        #expect(link.left)
+        #expect(screen.entries.last?.hasPrefix("result ") == true)
+    }
 }
+

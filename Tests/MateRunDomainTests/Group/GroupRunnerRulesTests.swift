@@ -186,4 +186,27 @@ import Testing
             .leave, .conclude(GroupRunnerConclusion(began: true, board: nil, groupFailed: false)),
         ])
     }
+
+    @Test func aFinishedRunnerWhoStopsWaitingLeavesWithTheLastBoardItHad() {
+        // Given a runner that finished while the others still run, having heard a running board
+        var rules = running()
+        let lastBoard = board(.running, runners: [GroupRunner(id: "me", name: "Me", distanceMetres: 1000, status: .finished)])
+        _ = rules.handle(.group(.board(lastBoard)), now: 100)
+        _ = rules.handle(.finished(elapsedSeconds: 300, distanceMetres: 1000, reachedGoal: true, cancelled: false), now: 101)
+        // When it stops waiting for the result (Ctrl-C)
+        let actions = rules.handle(.stoppedWaiting, now: 102)
+        // Then it says goodbye and ends with that board, as the group's failure it is not
+        #expect(actions == [.leave, .conclude(GroupRunnerConclusion(began: true, board: lastBoard, groupFailed: false))])
+        #expect(rules.isOver)
+    }
+
+    @Test func stoppingToWaitMeansNothingWhileTheRunStillGoes() {
+        // Given a runner still running
+        var rules = running()
+        // When a stop to waiting comes (the run's own cancellation is what ends it then)
+        // Then nothing happens
+        #expect(rules.handle(.stoppedWaiting, now: 50) == [])
+        #expect(!rules.isOver)
+    }
 }
+
