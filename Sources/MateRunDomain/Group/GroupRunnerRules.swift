@@ -70,8 +70,9 @@ package struct GroupRunnerConclusion: Sendable, Equatable {
 ///   reached its goal) ends the run.
 /// - After its own finish the runner waits for the result as long as the group is heard from: it
 ///   concludes on the result, on a refusal, or after `patience` seconds without a board or a
-///   standing (with the last board it had). A run cancelled by the runner says goodbye and
-///   concludes at once.
+///   standing (with the last board it had), or when the runner stops waiting (Ctrl-C: it says
+///   goodbye, with the last board it had). A run cancelled by the runner reports where it
+///   stopped as its finish, says goodbye and concludes at once.
 package struct GroupRunnerRules: Sendable {
     /// Wall seconds without a board or standing after which a runner stops waiting: for the start,
     /// or, once finished, for the result.
