@@ -63,7 +63,9 @@ import Testing
     }
 
     @Test func aRunWithoutAFixIsToldWhyAfterTenSecondsThenEveryThirtyAndEndsAtTheIdleLimit() async throws {
-        try await withTimeout(20) {
+        // (A bound against a hang, not a speed: 74 steps of the manual clock take 0.03 s alone,
+        // and took over 20 s in CI's full suite, whose process tests keep the pool's two threads busy.)
+        try await withTimeout(120) {
             // Given live sensors ending a run after 75 s without a fix, told that gpsd has no receiver
             let clock = ManualClock()
             let (events, feed) = AsyncStream.makeStream(of: GPSDEvent.self)
@@ -75,7 +77,7 @@ import Testing
             var updates = 0
             for _ in 1...100 {
                 // (once the tick waits for its second: it counts seconds from when it began)
-                while clock.sleeperCount == 0 { await Task.yield() }
+                while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
                 clock.advance(by: 1)
                 guard await motions.next() != nil else { break }
                 updates += 1
