@@ -14,7 +14,7 @@ struct NKEYUserServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-nkey-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("server.conf").path
-        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "authorization { timeout: 30, users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(toFile: config, atomically: true, encoding: .utf8)
         let seedFile = folder.appendingPathComponent("user.nk").path
         try (NATSLoginTests.seed + "\n").write(toFile: seedFile, atomically: true, encoding: .utf8)
         do {

@@ -163,12 +163,13 @@ struct NATSClientRealServerTests {
 /// NKEY login against a real nats-server whose configuration names one user by public key.
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)), .serialized)
 struct NATSNKeyRealServerTests {
-    /// A server that lets in only the user of `seed`, from a configuration file in a fresh folder.
+    /// A server that lets in only the user of `seed`, from a configuration file in a fresh folder;
+    /// its authentication timeout is 30 s (2 s by default), which a loaded CI machine once missed.
     private func server(admitting user: NATSUserCredentials) async throws -> (NATSServerProcess, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-nkey-\(NATSClient.randomToken(length: 8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("server.conf")
-        try "authorization { users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(to: config, atomically: true, encoding: .utf8)
+        try "authorization { timeout: 30, users = [ { nkey: \"\(user.publicKey)\" } ] }\n".write(to: config, atomically: true, encoding: .utf8)
         return (try await NATSServerProcess.start(arguments: ["-c", config.path]), folder)
     }
 
