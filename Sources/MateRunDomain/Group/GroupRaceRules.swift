@@ -69,6 +69,47 @@ package struct GroupRaceRules: Sendable {
         self.terms = terms
     }
 
+    /// Rules that go on from `state` at wall-clock second `now`, as the rules that wrote it
+    /// would have: every runner heard now, its rate full, its speed judged onwards from its last
+    /// figures.
+    package init(terms: GroupTerms, resuming state: GroupRaceState, now: Double) {
+        self.terms = terms
+        phase = state.phase
+        startsAt = state.startsAt
+        stoppedEveryone = state.stoppedEveryone
+        for runner in state.runners {
+            let id = runner.line.id
+            index[id] = runners.count
+            names.insert(runner.line.name)
+            runners.append(runner.line)
+            lastHeard[id] = now
+            tokens[id] = (Self.floodBurst, now)
+            if runner.lastSeq > 0 { lastSeq[id] = runner.lastSeq }
+            guard let startsAt, runner.line.status != .refused else { continue }
+            teamMetres += runner.line.distanceMetres
+            plausibility[id] = Self.judge(resuming: runner.line, startsAt: startsAt, terms: terms, now: now)
+        }
+    }
+
+    /// What a resumption needs to go on exactly where these rules are.
+    package var state: GroupRaceState {
+        GroupRaceState(
+            phase: phase, startsAt: startsAt, stoppedEveryone: stoppedEveryone,
+            runners: runners.map { GroupRaceState.Runner(line: $0, lastSeq: lastSeq[$0.id, default: 0]) })
+    }
+
+    /// A runner's speed judge after a resumption: its last figures as the first claim it saw
+    /// (none when they do not pass, which only a state the rules did not write can hold).
+    private static func judge(resuming line: GroupRunner, startsAt: Double, terms: GroupTerms, now: Double) -> MatePlausibility {
+        let fresh = MatePlausibility(startedAt: startsAt, speed: terms.speed, goalMetres: terms.mode == .race ? terms.goalMetres : nil)
+        guard line.elapsedSeconds > 0 || line.distanceMetres > 0 else { return fresh }
+        var seeded = fresh
+        let last = MateProgress(
+            seq: 1, elapsedSeconds: line.elapsedSeconds, movingSeconds: line.elapsedSeconds, distanceMetres: line.distanceMetres,
+            caloriesKilocalories: 0, paused: false)
+        return seeded.check(last, now: now) == nil ? seeded : fresh
+    }
+
     package var board: GroupBoard { GroupBoard(phase: phase, terms: terms, runners: runners) }
 
     /// Takes in one input at wall-clock second `now` and says what to do.
