@@ -51,7 +51,7 @@ let package = Package(
             name: "MateRunApp",
             dependencies: [
                 "MateRunDomain", "MateRunPresentation", "MateRunScenarios", "MateRunSocket", "MateRunMate", "MateRunRecords",
-                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunWeb", "MateRunTLS",
+                "MateRunGPSD", "MateRunNATS", "MateRunGroup", "MateRunJSON", "MateRunRelay", "MateRunWeb", "MateRunTLS", "MateRunCrypto",
             ]
         ),
         .executableTarget(name: "materun", dependencies: ["MateRunApp"]),

@@ -37,6 +37,11 @@ package struct GroupCodes: Sendable, Equatable {
 
     /// The codes of a new group whose coordinator's public key is `publicKey`, with a new secret.
     package static func new(for publicKey: Ed25519PublicKey) throws(CryptoError) -> GroupCodes {
+        GroupCodes(watch: try fingerprint(of: publicKey), secret: try newSecret())
+    }
+
+    /// A new join secret S: 12 letters and digits, each equally likely.
+    package static func newSecret() throws(CryptoError) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var secret: [UInt8] = []
         while secret.count < secretLength {
@@ -45,7 +50,7 @@ package struct GroupCodes: Sendable, Equatable {
                 secret.append(alphabet[Int(byte % 36)])
             }
         }
-        return GroupCodes(watch: try fingerprint(of: publicKey), secret: String(decoding: secret, as: UTF8.self))
+        return String(decoding: secret, as: UTF8.self)
     }
 
     /// The first 16 characters of the lowercase base32 of SHA-256(`publicKey`): a coordinator's

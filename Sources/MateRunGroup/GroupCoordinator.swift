@@ -15,15 +15,26 @@ import Synchronization
 /// has not changed. Accepted inputs reach the rules through one stream, in order,
 /// so the rules need no lock. The coordinator dials out like every runner: the creator's machine
 /// needs no open port.
+///
+/// A group service's instance runs one too (`GroupService`): with a key derived from the
+/// service's secret, a starter's key whose signed `start` starts the group, a state handed to it
+/// after every decision and every second (`keeping`) for another instance to resume from, and
+/// `seq`s above any the group's earlier holder can have used.
 package final class GroupCoordinator: Sendable {
     package let codes: GroupCodes
     package let subjects: GroupSubjects
     package let terms: GroupTerms
     /// Messages dropped: forged, altered, replayed, or over a limit.
     package let dropped = GroupDropCount()
+    /// Runners' messages that reached the rules (joins, reports, goodbyes, starts).
+    private let judgedCount = Atomic<Int>(0)
     private let signer: GroupSigner
     /// The public half of the join key: what a join's proof is checked with (S itself is never needed).
     private let joinKey: Ed25519PublicKey
+    /// Whose signed `start` on the group's `start` subject starts it; nil when only `startNow()` does.
+    private let starterKey: Ed25519PublicKey?
+    private let resumed: GroupHeldState?
+    private let keeping: (@Sendable (GroupHeldState) -> Void)?
     private let limits: GroupLimits
     private let client: NATSClient
     private let now: @Sendable () -> Double
@@ -38,27 +49,54 @@ package final class GroupCoordinator: Sendable {
     private let lastSeq = Atomic<Int>(0)
 
     private enum Input: Sendable {
-        case join(id: String, name: String, key: Ed25519PublicKey, replyTo: String)
-        case runner(id: String, GroupReport)
+        case join(id: String, name: String, key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)
+        case runner(id: String, GroupReport, signed: GroupRunnerSigned)
         case leave(id: String)
         case boardRequest(replyTo: String)
         case startNow
         case tick
+
+        var isTick: Bool {
+            if case .tick = self { true } else { false }
+        }
     }
 
     /// A new group with a key of its own; `now` is wall-clock seconds (the rules' clock). Throws
     /// when OpenSSL cannot be used.
-    package init(
+    package convenience init(
         client: NATSClient, terms: GroupTerms, limits: GroupLimits = GroupLimits(), now: @escaping @Sendable () -> Double
     ) throws(CryptoError) {
+        let signer = try GroupSigner()
+        let codes = try GroupCodes.new(for: signer.publicKey)
+        self.init(
+            client: client, signer: signer, codes: codes, joinKey: try GroupJoinKey(secret: codes.secret ?? "").publicKey, terms: terms,
+            limits: limits, now: now)
+    }
+
+    /// A group whose key, codes and join key are given: a service's group, new (`resuming` nil)
+    /// or taken over from its state. Its first message's `seq` is `firstSeq` + 1.
+    package init(
+        client: NATSClient, signer: GroupSigner, codes: GroupCodes, joinKey: Ed25519PublicKey, terms: GroupTerms,
+        limits: GroupLimits = GroupLimits(), starterKey: Ed25519PublicKey? = nil, resuming: GroupHeldState? = nil, firstSeq: Int = 0,
+        keeping: (@Sendable (GroupHeldState) -> Void)? = nil, now: @escaping @Sendable () -> Double
+    ) {
         self.client = client
-        signer = try GroupSigner()
-        codes = try GroupCodes.new(for: signer.publicKey)
-        joinKey = try GroupJoinKey(secret: codes.secret ?? "").publicKey
+        self.signer = signer
+        self.codes = codes
+        self.joinKey = joinKey
+        self.starterKey = starterKey
+        resumed = resuming
+        self.keeping = keeping
         subjects = GroupSubjects(code: codes.watch)
         self.terms = terms
         self.limits = limits
         self.now = now
+        lastSeq.store(firstSeq, ordering: .relaxed)
+        if let resuming {
+            runnerKeys.withLock { keys in
+                for (id, evidence) in resuming.evidence { keys[id] = evidence.key }
+            }
+        }
         (inputs, sink) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .bufferingNewest(100_000))
     }
 
@@ -67,8 +105,9 @@ package final class GroupCoordinator: Sendable {
         let joins = try client.subscribe(subjects.join)
         let reports = try client.subscribe(subjects.reports)
         let boardRequests = try client.subscribe(subjects.boardNow)
+        let starts = starterKey == nil ? nil : try client.subscribe(subjects.start)
         try await client.flush()
-        return GroupSession(joins: joins, reports: reports, boardRequests: boardRequests)
+        return GroupSession(joins: joins, reports: reports, boardRequests: boardRequests, starts: starts)
     }
 
     /// The subscriptions an opened group listens on.
@@ -76,6 +115,9 @@ package final class GroupCoordinator: Sendable {
         fileprivate let joins: NATSSubscription
         fileprivate let reports: NATSSubscription
         fileprivate let boardRequests: NATSSubscription
+        fileprivate let starts: NATSSubscription?
+
+        fileprivate var all: [NATSSubscription] { [joins, reports, boardRequests] + (starts.map { [$0] } ?? []) }
     }
 
     /// The result board as it was signed and published, once the group is over: what
@@ -86,6 +128,9 @@ package final class GroupCoordinator: Sendable {
             return GroupResultStore.SignedBoard(payload: last.signed.payload, headers: last.signed.headers)
         }
     }
+
+    /// Runners' messages judged by the rules so far.
+    package var judged: Int { judgedCount.load(ordering: .relaxed) }
 
     /// Starts the group now (the creator pressed Enter); ignored once started.
     package func startNow() {
@@ -99,6 +144,7 @@ package final class GroupCoordinator: Sendable {
             group.addTask { await self.readJoins(session.joins, into: sink) }
             group.addTask { await self.readReports(session.reports, into: sink) }
             group.addTask { await self.readBoardRequests(session.boardRequests, into: sink) }
+            if let starts = session.starts { group.addTask { await self.readStarts(starts, into: sink) } }
             group.addTask {
                 let clock = ContinuousClock()
                 var deadline = clock.now + .seconds(1)
@@ -110,9 +156,7 @@ package final class GroupCoordinator: Sendable {
             }
             let result = await serve()
             group.cancelAll()
-            session.joins.unsubscribe()
-            session.reports.unsubscribe()
-            session.boardRequests.unsubscribe()
+            session.all.forEach { $0.unsubscribe() }
             return result
         }
     }
@@ -131,7 +175,8 @@ package final class GroupCoordinator: Sendable {
             }
             switch check(join: message) {
             case .success(let join):
-                sink.yield(.join(id: join.id, name: join.name, key: join.key, replyTo: replyTo))
+                let signed = GroupRunnerSigned(payload: message.payload, signature: message.headers?["Sig"] ?? "")
+                sink.yield(.join(id: join.id, name: join.name, key: join.key, replyTo: replyTo, signed: signed))
             case .failure(let refusal):
                 dropped.add()
                 answer(replyTo, refusal: refusal.reason, id: refusal.id)
@@ -175,6 +220,7 @@ package final class GroupCoordinator: Sendable {
     private func readReports(_ reports: NATSSubscription, into sink: AsyncStream<Input>.Continuation) async {
         let prefix = subjects.reports.dropLast()
         var lastSeq: [String: Int] = [:]
+        for runner in resumed?.race.runners ?? [] { lastSeq[runner.line.id] = runner.lastSeq }
         for await message in reports.messages {
             let id = message.subject.hasPrefix(prefix) ? String(message.subject.dropFirst(prefix.count)) : ""
             guard let key = runnerKeys.withLock({ $0[id] }),
@@ -185,7 +231,8 @@ package final class GroupCoordinator: Sendable {
                 continue
             }
             lastSeq[id] = read.seq
-            sink.yield(read.report.map { .runner(id: id, $0) } ?? .leave(id: id))
+            let signed = GroupRunnerSigned(payload: message.payload, signature: message.headers?["Sig"] ?? "")
+            sink.yield(read.report.map { .runner(id: id, $0, signed: signed) } ?? .leave(id: id))
         }
     }
 
@@ -201,20 +248,39 @@ package final class GroupCoordinator: Sendable {
         }
     }
 
+    /// A start signed by the starter's key goes on to the rules (which ignore it once started).
+    private func readStarts(_ starts: NATSSubscription, into sink: AsyncStream<Input>.Continuation) async {
+        guard let starterKey else { return }
+        for await message in starts.messages {
+            guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: starterKey) else {
+                dropped.add()
+                continue
+            }
+            sink.yield(.startNow)
+        }
+    }
+
     // MARK: The rules' loop
 
     private func serve() async -> GroupBoard? {
-        var rules = GroupRaceRules(terms: terms)
-        var pendingJoins: [String: (key: Ed25519PublicKey, replyTo: String)] = [:]
+        var rules = resumed.map { GroupRaceRules(terms: terms, resuming: $0.race, now: now()) } ?? GroupRaceRules(terms: terms)
+        var evidence = resumed?.evidence ?? [:]
+        var pendingJoins: [String: (key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)] = [:]
+        if let resumed, resumed.race.phase != .gathering {
+            await publish(rules.board)
+            if resumed.race.phase == .over { return rules.board }
+        }
         for await input in inputs {
             if Task.isCancelled { return nil }
+            if !input.isTick { judgedCount.add(1, ordering: .relaxed) }
             let actions: [GroupAction]
             switch input {
-            case .join(let id, let name, let key, let replyTo):
-                pendingJoins[id] = (key, replyTo)
+            case .join(let id, let name, let key, let replyTo, let signed):
+                pendingJoins[id] = (key, replyTo, signed)
                 actions = rules.handle(.join(id: id, name: name), now: now())
-            case .runner(let id, let report):
+            case .runner(let id, let report, let signed):
                 actions = rules.handle(.report(id: id, report), now: now())
+                if rules.took(seq: report.seq, from: id) { evidence[id]?.report = signed }
             case .leave(let id):
                 actions = rules.handle(.leave(id: id), now: now())
             case .boardRequest(let replyTo):
@@ -225,7 +291,11 @@ package final class GroupCoordinator: Sendable {
             case .tick:
                 actions = rules.handle(.tick, now: now())
             }
-            if let result = await carryOut(actions, pendingJoins: &pendingJoins) {
+            let result = await carryOut(actions, pendingJoins: &pendingJoins, evidence: &evidence)
+            if let keeping, input.isTick || actions.contains(where: \.changesWhoIsIn) {
+                keeping(GroupHeldState(race: rules.state, evidence: evidence, seq: lastSeq.load(ordering: .relaxed)))
+            }
+            if let result {
                 try? await client.flush(timeout: .seconds(2))
                 return result
             }
@@ -235,13 +305,15 @@ package final class GroupCoordinator: Sendable {
 
     /// Publishes what the rules decided; the result when they concluded.
     private func carryOut(
-        _ actions: [GroupAction], pendingJoins: inout [String: (key: Ed25519PublicKey, replyTo: String)]
+        _ actions: [GroupAction], pendingJoins: inout [String: (key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)],
+        evidence: inout [String: GroupRunnerEvidence]
     ) async -> GroupBoard? {
         for action in actions {
             switch action {
             case .admit(let id):
                 guard let pending = pendingJoins.removeValue(forKey: id) else { continue }
                 runnerKeys.withLock { $0[id] = pending.key }
+                if evidence[id] == nil { evidence[id] = GroupRunnerEvidence(key: pending.key, join: pending.signed) }
                 signAndPublish(pending.replyTo) { GroupWire.welcome(.init(id: id, terms: terms), seq: $0) }
             case .refuseJoin(let id, let reason):
                 guard let pending = pendingJoins.removeValue(forKey: id) else { continue }
@@ -307,5 +379,12 @@ package final class GroupCoordinator: Sendable {
         let bytes = payload(lastSeq.add(1, ordering: .relaxed).newValue)
         guard let headers = try? signer.headers(subject: subject, payload: bytes, withKey: true) else { return nil }
         return (bytes, headers)
+    }
+}
+
+private extension GroupAction {
+    /// Whether the action changes who is in the group or where it stands (a board alone does not).
+    var changesWhoIsIn: Bool {
+        if case .publish = self { false } else { true }
     }
 }

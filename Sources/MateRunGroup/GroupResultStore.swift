@@ -43,6 +43,7 @@ package enum GroupResultStore {
     package static func keep(_ signed: SignedBoard, watch: String, client: NATSClient, days: Int) async throws(JetStreamError) {
         var config = KeyValueBucketConfig(bucket: bucket)
         config.maxAge = .seconds(days * 86_400)
+        config.replicas = KeyValueBucketConfig.replicas(onClusterOf: client)
         config.description = "materun group results, each the result board as its coordinator signed it"
         let store = try await KeyValueStore.ensure(config, on: client, timeout: .seconds(5))
         _ = try await store.put(watch, encoded(signed))

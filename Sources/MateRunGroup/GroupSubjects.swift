@@ -22,6 +22,8 @@ package struct GroupSubjects: Sendable, Equatable {
     package var board: String { root + ".board" }
     /// Requests for the board as it stands, for a spectator who just arrived.
     package var boardNow: String { root + ".board.now" }
+    /// The starter's signed start, for a group a service coordinates (PROTOCOL.md section 11.10).
+    package var start: String { root + ".start" }
     /// One runner's own standing, once a second.
     package func standing(_ id: String) -> String { root + ".standing.\(id)" }
 }

@@ -31,6 +31,13 @@ package struct KeyValueBucketConfig: Sendable, Equatable {
         self.bucket = bucket
     }
 
+    /// The replicas a bucket gets on the server `client` is connected to: 3 on a cluster of three
+    /// nodes or more (it survives the loss of one), as many as its nodes on a smaller one, 1 on a
+    /// lone server. Every writer of a bucket asks the same, so none scales it down.
+    package static func replicas(onClusterOf client: NATSClient) -> Int {
+        min(3, max(1, client.serverInfo.connectURLs.count))
+    }
+
     /// The name of the stream that holds the bucket.
     package var streamName: String { "KV_\(bucket)" }
 

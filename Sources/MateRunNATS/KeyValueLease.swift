@@ -31,6 +31,9 @@ package struct KeyValueLease: Sendable {
     package static func monotonicNow() -> Duration { ContinuousClock.now - origin }
     private static let origin = ContinuousClock.now
 
+    /// How long a revision may stand still before another contender takes the lease over.
+    package var term: Duration { claim.term }
+
     /// Whether this contender holds the lease now: it renewed it less than a term ago.
     package var holds: Bool {
         guard let held else { return false }

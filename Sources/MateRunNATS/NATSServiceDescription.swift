@@ -54,7 +54,7 @@ package struct NATSServiceDescription: Sendable, Equatable {
     }
 
     /// Letters, digits, `-` and `_` (the protocol's `^[a-zA-Z0-9_-]+$`).
-    private static func isName(_ text: String) -> Bool {
+    package static func isName(_ text: String) -> Bool {
         !text.isEmpty
             && text.utf8.allSatisfy { byte in
                 switch byte {

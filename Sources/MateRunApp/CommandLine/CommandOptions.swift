@@ -90,6 +90,18 @@ package struct GroupOptions: Sendable, Equatable {
     package var maxRunners = GroupOptions.defaultMaxRunners
     /// `--code`, for join: the join code.
     package var code = ""
+    /// `--coordinator`, for create: who coordinates the group.
+    package var coordinator = GroupCoordinatorChoice.either
+
+    /// Who coordinates a new group.
+    package enum GroupCoordinatorChoice: String, Sendable, Equatable {
+        /// A group service when one answers within 1 s, else this process (no option given).
+        case either
+        /// A group service, or no group.
+        case service
+        /// This process.
+        case here
+    }
 
     package static let defaultMaxRunners = 100
 }

@@ -7,7 +7,9 @@ struct GroupCreateCommand: DeclaredCommand {
         details: """
         Prints the group's two codes: the join code (materun group join) and the watch code
         (materun watch; it cannot join). The run starts for everyone at once when --start-when
-        runners are in, or when you press Enter. race: each
+        runners are in, or when you press Enter. A group service (materun serve) on the
+        server coordinates the group when one answers within 1 s: the group then goes on
+        if you leave; otherwise this process coordinates it while it runs. race: each
         runs to the goal, ranked by time; team: everyone's distances add up to the goal. Each
         runner sees their place, the leader, and the runners just ahead and behind.
         """,
@@ -16,6 +18,9 @@ struct GroupCreateCommand: DeclaredCommand {
             RunOptionGroup.goal,
             OptionSpec("--start-when", value: "N", help: "start once N runners are in, you included (default: on Enter)"),
             OptionSpec("--max-runners", value: "N", help: "take at most N runners, you included (default: 100)"),
+            OptionSpec(
+                "--coordinator", value: "service|here",
+                help: "insist on a group service (materun serve), or coordinate in this", "process (default: a service when one answers)"),
         ] + NATSOptionGroup.options + [
             RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
             OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave,
@@ -41,6 +46,12 @@ struct GroupCreateCommand: DeclaredCommand {
         if let startWhen = options.startWhen, startWhen > options.maxRunners {
             throw UsageError(
                 "--start-when \(startWhen) can never happen with --max-runners \(options.maxRunners)", command: "group create")
+        }
+        if let choice = arguments.string("--coordinator") {
+            guard let coordinator = GroupOptions.GroupCoordinatorChoice(rawValue: choice), coordinator != .either else {
+                throw UsageError("--coordinator takes service or here, not \(choice)", command: "group create")
+            }
+            options.coordinator = coordinator
         }
         self.options = options
     }

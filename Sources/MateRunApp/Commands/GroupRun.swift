@@ -7,7 +7,8 @@ import MateRunPresentation
 import MateRunScenarios
 
 /// The group run of `group create` and `group join`: run in a group on a NATS server. Both dial
-/// out; the creator's process also coordinates the group (`GroupCoordinator`) while it runs.
+/// out. The creator asks a group service (`materun serve`) to coordinate the group, and
+/// otherwise coordinates it in its own process (`GroupCoordinator`) while it runs.
 struct GroupRun {
     enum Side {
         case create
@@ -61,6 +62,14 @@ struct GroupRun {
             let terms = GroupTerms(
                 mode: options.mode, goalMetres: goal, speed: options.run.speed.factor, startWhen: options.startWhen,
                 maxRunners: options.maxRunners)
+            if let served = try await askService(client: client, url: url, terms: terms) {
+                code = served.codes
+                screen.announce(
+                    GroupAnnouncements.listeningFields(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms),
+                    text: GroupAnnouncements.listeningText(via: url, code: code.join ?? "", watchCode: code.watch, terms: terms))
+                EnterKeyWatch.start { served.start(on: client) }
+                break
+            }
             let wall = container.wallClock
             let coordinator: GroupCoordinator
             let session: GroupCoordinator.GroupSession
@@ -114,6 +123,22 @@ struct GroupRun {
         coordinating?.cancel()
         if outcome.groupFailed { return ExitStatus.failure }
         return outcome.summary.wasCancelled || Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    /// The group a service coordinates for these terms, or nil when this process coordinates it
+    /// (`--coordinator here`, or no service answered within 1 s and none was insisted on).
+    private func askService(client: NATSClient, url: NATSURL, terms: GroupTerms) async throws(CommandFailure) -> GroupServiceRequest? {
+        guard options.coordinator != .here else { return nil }
+        do {
+            let served = try await GroupServiceRequest.ask(client: client, terms: terms)
+            container.report("a group service on \(url) coordinates this group: it goes on if you leave")
+            return served
+        } catch .noService where options.coordinator == .either {
+            container.report("no group service answered on \(url) within 1 s: this process coordinates the group (keep it running)")
+            return nil
+        } catch {
+            throw CommandFailure("cannot create the group on \(url): \(error)")
+        }
     }
 
     /// Keeps the group's result on the server (JetStream), so that `group results` and `watch`

@@ -98,6 +98,13 @@ package struct GroupRaceRules: Sendable {
             runners: runners.map { GroupRaceState.Runner(line: $0, lastSeq: lastSeq[$0.id, default: 0]) })
     }
 
+    /// Whether the runner's report `seq` was the last one taken and the runner still counts:
+    /// what its coordinator keeps as evidence of the runner's figures.
+    package func took(seq: Int, from id: String) -> Bool {
+        guard let position = index[id] else { return false }
+        return lastSeq[id] == seq && runners[position].status != .refused
+    }
+
     /// A runner's speed judge after a resumption: its last figures as the first claim it saw
     /// (none when they do not pass, which only a state the rules did not write can hold).
     private static func judge(resuming line: GroupRunner, startsAt: Double, terms: GroupTerms, now: Double) -> MatePlausibility {

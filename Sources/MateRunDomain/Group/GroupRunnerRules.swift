@@ -68,7 +68,8 @@ package struct GroupRunnerConclusion: Sendable, Equatable {
 /// - Running: the runner reports its figures at most once a wall second, and its finish at once
 ///   (never once refused); the standing is shown as it comes; the group's `stop` (a team that
 ///   reached its goal) ends the run.
-/// - After its own finish the runner waits for the result as long as the group is heard from: it
+/// - After its own finish the runner repeats it once a report interval and waits for the result
+///   as long as the group is heard from: it
 ///   concludes on the result, on a refusal, or after `patience` seconds without a board or a
 ///   standing (with the last board it had), or when the runner stops waiting (Ctrl-C: it says
 ///   goodbye, with the last board it had). A run cancelled by the runner reports where it
@@ -94,6 +95,8 @@ package struct GroupRunnerRules: Sendable {
     private var nextReportAt = -Double.infinity
     private var refused = false
     private var finished = false
+    /// The runner's finish as last reported, sent again while it waits for the result.
+    private var finish: GroupReport?
     private var lastBoard: GroupBoardMessage?
 
     /// Rules for a runner who joined at wall time `now`.
@@ -168,9 +171,11 @@ package struct GroupRunnerRules: Sendable {
         case .finished(let elapsed, let distance, let reachedGoal, let cancelled):
             finished = true
             seq += 1
+            nextReportAt = now + Self.reportInterval
             if !refused {
-                actions.append(.report(GroupReport(
-                    seq: seq, elapsedSeconds: elapsed, distanceMetres: distance, finished: true, reachedGoal: reachedGoal)))
+                let report = GroupReport(seq: seq, elapsedSeconds: elapsed, distanceMetres: distance, finished: true, reachedGoal: reachedGoal)
+                finish = report
+                actions.append(.report(report))
             }
             if cancelled { return actions + conclude(began: true, groupFailed: false, leaving: true) }
             if lastBoard?.isResult != true { actions.append(.tellWaitingForResult) }
@@ -189,13 +194,25 @@ package struct GroupRunnerRules: Sendable {
         case .stoppedWaiting where finished:
             // Shown with the last board it had, as when the group goes silent.
             return actions + conclude(began: true, groupFailed: false, leaving: true)
-        case .group(.start), .runBegan, .cancelledBeforeStart, .tick, .stoppedWaiting:
+        case .tick:
+            actions += repeatedFinish(now: now)
+        case .group(.start), .runBegan, .cancelledBeforeStart, .stoppedWaiting:
             break
         }
         if finished, lastBoard?.isResult == true || refused || now - lastHeard > Self.patience {
             actions += conclude(began: true, groupFailed: false, leaving: false)
         }
         return actions
+    }
+
+    /// The finish again, with a new `seq`, once a report interval until the result: a finish
+    /// lost while the group changed hands (a service instance taking it over) still arrives.
+    private mutating func repeatedFinish(now: Double) -> [GroupRunnerAction] {
+        guard var report = finish, !refused, lastBoard?.isResult != true, now >= nextReportAt else { return [] }
+        nextReportAt = now + Self.reportInterval
+        seq += 1
+        report.seq = seq
+        return [.report(report)]
     }
 
     private mutating func conclude(began: Bool, groupFailed: Bool, leaving: Bool) -> [GroupRunnerAction] {
