@@ -1,3 +1,6 @@
+import Foundation
+import MateRunJSON
+
 /// One revision of a key: its value and the stream sequence it was stored at (its revision),
 /// or the marker a delete or purge left.
 package struct KeyValueEntry: Sendable, Equatable {
@@ -47,5 +50,32 @@ package struct KeyValueEntry: Sendable, Equatable {
             operation = .put
         }
         return KeyValueEntry(key: String(subject.dropFirst(prefix.count)), value: reply.payload, revision: sequence, operation: operation)
+    }
+
+    /// Reads the answer to `$JS.API.STREAM.MSG.GET` for a key's last message (the leader's
+    /// answer, where a replica does not answer a direct get): nil when the key has no message.
+    package static func fromMessageGet(_ payload: [UInt8], bucket: String) throws(JetStreamError) -> KeyValueEntry? {
+        let message: JSONField
+        do {
+            message = try JetStreamReply.object(payload)["message"]
+        } catch .api(let error) where error.errorCode == JetStreamAPIError.noMessageFound {
+            return nil
+        }
+        let prefix = KeyValueNames.subjectPrefix(bucket)
+        guard let subject = message["subject"].stringValue, subject.hasPrefix(prefix), subject.count > prefix.count,
+            let sequence = message["seq"].integerValue, sequence > 0
+        else { throw .badReply("a message get answered without the subject and seq of a key of bucket \(bucket)") }
+        let data = message["data"].stringValue.map { Data(base64Encoded: $0) }
+        let headers = message["hdrs"].stringValue.map { Data(base64Encoded: $0) }
+        guard data != .some(nil), headers != .some(nil) else { throw .badReply("a message get answered with data that is not base64") }
+        var operation = Operation.put
+        let headerText = String(decoding: headers??.map { $0 } ?? [], as: UTF8.self)
+        for line in headerText.split(separator: "\r\n") where line.hasPrefix(operationHeader + ":") {
+            let marker = line.dropFirst(operationHeader.count + 1).trimmingCharacters(in: .whitespaces)
+            guard let known = Operation(rawValue: marker) else { throw .badReply("unknown \(operationHeader): \(marker.prefix(20))") }
+            operation = known
+        }
+        return KeyValueEntry(
+            key: String(subject.dropFirst(prefix.count)), value: data??.map { $0 } ?? [], revision: UInt64(sequence), operation: operation)
     }
 }

@@ -113,11 +113,18 @@ package struct KeyValueStore: Sendable {
         return held.sorted()
     }
 
-    /// The key's last message, a delete or purge marker included.
+    /// The key's last message, a delete or purge marker included. A direct get that nobody
+    /// answers in time (a replica still catching up after its node restarted) is asked again of
+    /// the stream's leader.
     private func lastEntry(_ key: String) async throws(JetStreamError) -> KeyValueEntry? {
         try KeyValueNames.validateKey(key)
-        let reply = try await exchange(KeyValueRequests.directGet(bucket: bucket, key: key), [], headers: nil)
-        return try KeyValueEntry.fromDirectGet(reply, bucket: bucket)
+        do {
+            let reply = try await exchange(KeyValueRequests.directGet(bucket: bucket, key: key), [], headers: nil)
+            return try KeyValueEntry.fromDirectGet(reply, bucket: bucket)
+        } catch .timedOut {
+            let reply = try await request(KeyValueRequests.messageGet(streamName), KeyValueRequests.lastMessageRequest(bucket: bucket, key: key))
+            return try KeyValueEntry.fromMessageGet(reply, bucket: bucket)
+        }
     }
 
     /// Publishes a revision of `key` and waits for the stream's acknowledgement.
