@@ -117,6 +117,23 @@ import Testing
         ])
     }
 
+    @Test func aFinishedRunnerRepeatsItsFinishOnceASecondWithANewSeqUntilTheResult() {
+        // Given a runner who finished at second 100 and waits for the result, its standing heard just before
+        var rules = running()
+        _ = rules.handle(.group(.standing(standing)), now: 99)
+        _ = rules.handle(.finished(elapsedSeconds: 300, distanceMetres: 1000, reachedGoal: true, cancelled: false), now: 100)
+        // When seconds pass (its finish may have been lost while the group changed hands)
+        let soon = rules.handle(.tick, now: 100.5)
+        let later = rules.handle(.tick, now: 101)
+        // Then the same finish goes again once a second, each time with a newer seq
+        #expect(report(soon) == nil)
+        #expect(report(later) == GroupReport(seq: 2, elapsedSeconds: 300, distanceMetres: 1000, finished: true, reachedGoal: true))
+        #expect(report(rules.handle(.tick, now: 102))?.seq == 3)
+        // And never once the result is heard
+        _ = rules.handle(.group(.board(result)), now: 102.5)
+        #expect(rules.handle(.tick, now: 104).isEmpty)
+    }
+
     @Test func aResultHeardBeforeTheOwnFinishEndsThePartAtTheFinishWithoutWaiting() {
         var rules = running()
         _ = rules.handle(.group(.board(result)), now: 50)
@@ -148,8 +165,8 @@ import Testing
         let last = board(.running, runners: [GroupRunner(id: "me", name: "Me", distanceMetres: 1000, status: .finished)])
         _ = rules.handle(.group(.board(last)), now: 100)
         _ = rules.handle(.finished(elapsedSeconds: 300, distanceMetres: 1000, reachedGoal: true, cancelled: false), now: 101)
-        // When nothing more is heard
-        #expect(rules.handle(.tick, now: 120) == [])
+        // When nothing more is heard (it only repeats its finish)
+        #expect(report(rules.handle(.tick, now: 120))?.finished == true)
         // Then past 20 s its part ends with the last board, which is not the result
         let actions = rules.handle(.tick, now: 120.5)
         #expect(actions == [.conclude(GroupRunnerConclusion(began: true, board: last, groupFailed: false))])
@@ -163,8 +180,8 @@ import Testing
         _ = rules.handle(.finished(elapsedSeconds: 300, distanceMetres: 1000, reachedGoal: true, cancelled: false), now: 100)
         // When a standing comes again at 115
         _ = rules.handle(.group(.standing(standing)), now: 115)
-        // Then at 130 it still waits (15 s since), and gives up only 20 s after the last word
-        #expect(rules.handle(.tick, now: 130) == [])
+        // Then at 130 it still waits (15 s since), repeating its finish, and gives up only 20 s after the last word
+        #expect(rules.handle(.tick, now: 130) == [.report(GroupReport(seq: 2, elapsedSeconds: 300, distanceMetres: 1000, finished: true, reachedGoal: true))])
         #expect(!rules.isOver)
         #expect(rules.handle(.tick, now: 135.5).last == .conclude(GroupRunnerConclusion(began: true, board: nil, groupFailed: false)))
     }
