@@ -72,6 +72,10 @@ let package = Package(
         .executableTarget(
             name: "MateRunNATSBenchmark",
             dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket", "MateRunCrypto"]),
+        // The group service through real failures (takeover times, a loaded race): BENCHMARKS.md (h).
+        .executableTarget(
+            name: "MateRunServiceBenchmark",
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunCrypto"]),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(

@@ -58,14 +58,14 @@ package final class GroupHolding: Sendable {
     /// Its `seq`s start above any its earlier holder can have used: ten million past the kept
     /// state's, or this machine's wall clock in microseconds when that is higher.
     package static func open(
-        _ group: Group, lease: KeyValueLease, store: KeyValueStore, keepResultsDays: Int, now: @escaping @Sendable () -> Double,
+        _ group: Group, lease: KeyValueLease, store: KeyValueStore, limits: GroupLimits, keepResultsDays: Int, now: @escaping @Sendable () -> Double,
         log: @escaping @Sendable (String) -> Void
     ) async throws(NATSError) -> GroupHolding {
         let (states, sink) = AsyncStream.makeStream(of: GroupHeldState.self, bufferingPolicy: .bufferingNewest(1))
         let firstSeq = max((group.resuming?.state.seq ?? 0) + 10_000_000, Int(now() * 1_000_000))
         let coordinator = GroupCoordinator(
             client: store.client, signer: group.signer, codes: GroupCodes(watch: group.watch, secret: nil), joinKey: group.joinKey,
-            terms: group.record.terms, starterKey: group.starterKey, resuming: group.resuming?.state, firstSeq: firstSeq,
+            terms: group.record.terms, limits: limits, starterKey: group.starterKey, resuming: group.resuming?.state, firstSeq: firstSeq,
             keeping: { sink.yield($0) }, now: now)
         let session = try await coordinator.open()
         return GroupHolding(

@@ -21,6 +21,8 @@ package final class GroupService: Sendable {
         package var leaseTerm: Duration = .seconds(3)
         /// How often the bucket is looked over for groups to take up.
         package var scanEvery: Duration = .milliseconds(500)
+        /// What each group's coordinator lets in (`GroupCoordinator`).
+        package var limits = GroupLimits()
 
         package init(secret: [UInt8], instance: String) {
             self.secret = secret
@@ -156,7 +158,8 @@ package final class GroupService: Sendable {
     /// Opens `group` and holds it in a task of its own; false when the instance is stopping.
     private func hold(_ group: GroupHolding.Group, lease: KeyValueLease) async throws(NATSError) -> Bool {
         let holding = try await GroupHolding.open(
-            group, lease: lease, store: store, keepResultsDays: configuration.keepResultsDays, now: now, log: log)
+            group, lease: lease, store: store, limits: configuration.limits, keepResultsDays: configuration.keepResultsDays, now: now,
+            log: log)
         return held.withLock { held in
             guard !held.stopping else { return false }
             let task = Task {
