@@ -48,6 +48,9 @@ package struct JetStreamAPIError: Error, Sendable, Equatable, CustomStringConver
     package static let jetStreamNotEnabled = 10076
     package static let wrongLastSequence = 10071
     package static let streamNameInUse = 10058
+    /// Another stream holds the subjects: also what a create racing another create of the same
+    /// stream can be told.
+    package static let subjectsOverlap = 10065
     package static let streamNotFound = 10059
     package static let noMessageFound = 10037
 

@@ -24,7 +24,8 @@ package struct KeyValueStore: Sendable {
     }
 
     /// Makes the bucket of `config`, or brings an existing one to `config` (creating a bucket
-    /// that is there already is fine), and returns a handle on it.
+    /// that is there already is fine, and so is another process creating it at the same
+    /// moment), and returns a handle on it.
     package static func ensure(
         _ config: KeyValueBucketConfig, on client: NATSClient, timeout: Duration = .seconds(5)
     ) async throws(JetStreamError) -> KeyValueStore {
@@ -33,7 +34,9 @@ package struct KeyValueStore: Sendable {
         let body = Array(config.streamConfig.jsonText.utf8)
         do {
             _ = try JetStreamReply.object(try await store.request(KeyValueRequests.createStream(config.streamName), body))
-        } catch .api(let error) where error.errorCode == JetStreamAPIError.streamNameInUse {
+        } catch .api(let error)
+            where error.errorCode == JetStreamAPIError.streamNameInUse || error.errorCode == JetStreamAPIError.subjectsOverlap
+        {
             _ = try JetStreamReply.object(try await store.request(KeyValueRequests.updateStream(config.streamName), body))
         }
         return store

@@ -140,4 +140,17 @@ import Testing
         let request = try JSONParser.parse(KeyValueRequests.lastMessageRequest(bucket: "b", key: "k"))
         #expect(JSONField(request)["last_by_subj"].stringValue == "$KV.b.k")
     }
+
+    @Test func theLeadersAnswerForAKeyGivesItsValueRevisionAndMarker() throws {
+        // "v" and "NATS/1.0\r\nKV-Operation: DEL\r\n\r\n" in standard base64, as nats-server writes them
+        let put = #"{"message":{"subject":"$KV.b.group.x","seq":9,"data":"dg==","time":"t"}}"#
+        let deleted = #"{"message":{"subject":"$KV.b.k","seq":10,"hdrs":"TkFUUy8xLjANCktWLU9wZXJhdGlvbjogREVMDQoNCg==","time":"t"}}"#
+        #expect(try KeyValueEntry.fromMessageGet(bytes(put), bucket: "b") == KeyValueEntry(key: "group.x", value: bytes("v"), revision: 9))
+        #expect(try KeyValueEntry.fromMessageGet(bytes(deleted), bucket: "b")?.operation == .delete)
+        let none = #"{"error":{"code":404,"err_code":10037,"description":"no message found"}}"#
+        #expect(try KeyValueEntry.fromMessageGet(bytes(none), bucket: "b") == nil)
+        #expect(throws: JetStreamError.self) {
+            try KeyValueEntry.fromMessageGet(self.bytes(#"{"message":{"subject":"$KV.other.k","seq":3}}"#), bucket: "b")
+        }
+    }
 }

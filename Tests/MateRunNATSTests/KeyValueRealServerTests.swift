@@ -113,6 +113,27 @@ struct KeyValueRealServerTests {
         await server.stop()
     }
 
+    @Test func twoProcessesEnsuringTheSameBucketAtOnceBothGetIt() async throws {
+        // Given two clients (two service instances started together)
+        defer { try? FileManager.default.removeItem(at: store) }
+        let server = try await jetStream()
+        let first = try await NATSClient.connect(NATSClientOptions(url: server.url))
+        let second = try await NATSClient.connect(NATSClientOptions(url: server.url))
+        // When both ensure the bucket at the same moment, many times over
+        for round in 0..<10 {
+            let config = KeyValueBucketConfig(bucket: "race\(round)")
+            async let one = KeyValueStore.ensure(config, on: first)
+            async let two = KeyValueStore.ensure(config, on: second)
+            // Then neither fails, and both write to the one bucket
+            let (a, b) = try await (one, two)
+            try await a.put("k", bytes("a"))
+            #expect(try await b.get("k")?.value == bytes("a"))
+        }
+        await first.close()
+        await second.close()
+        await server.stop()
+    }
+
     @Test func aServerWithoutJetStreamAndAMissingBucketAreNamedErrors() async throws {
         let plain = try await NATSServerProcess.start()
         let client = try await NATSClient.connect(NATSClientOptions(url: plain.url))
