@@ -16,8 +16,8 @@ import Synchronization
 //    Each round asks the service for a group, joins a runner and starts it, then kills the
 //    instance holding it with SIGKILL; the time is from the kill to the first board the group's
 //    key signed after it (the new holder publishes at once). The killed instance is started again.
-// 2. Load: `--runners` runners report once a second, spread over each second, for `--seconds`;
-//    halfway the holder is killed. A probe measures each report's delivery (publish to receipt,
+// 2. Load: `--runners` runners report once a second, spread over each second, for `--seconds`,
+//    twice: once undisturbed (the baseline), once with the holder killed halfway. A probe measures each report's delivery (publish to receipt,
 //    one clock); each runner's standings are timed, and the longest gap between two is the gap
 //    the takeover left.
 
@@ -175,6 +175,7 @@ func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000)
 
 /// Takeover times over `rounds`: kill the holder, time the first board after.
 func takeovers(urls: [NATSURL], label: String) async throws {
+    guard rounds > 0 else { return }
     let tag = label.replacingOccurrences(of: " ", with: "-")
     var instances = try await startInstances(["\(tag)-a", "\(tag)-b"], urls: urls)
     let client = try await connect(urls, name: "bench")
@@ -208,8 +209,8 @@ func takeovers(urls: [NATSURL], label: String) async throws {
     instances.forEach { $0.kill() }
 }
 
-/// `runnerCount` runners for `seconds`, the holder killed halfway.
-func load(urls: [NATSURL], label: String) async throws {
+/// `runnerCount` runners for `seconds`, the holder killed halfway when `killing`.
+func load(urls: [NATSURL], label: String, killing: Bool) async throws {
     let tag = label.replacingOccurrences(of: " ", with: "-")
     let instances = try await startInstances(["\(tag)-a", "\(tag)-b"], urls: urls)
     let client = try await connect(urls, name: "bench runners")
@@ -262,7 +263,7 @@ func load(urls: [NATSURL], label: String) async throws {
                 try await Task.sleep(until: secondStart + .milliseconds(1000 * (index + 1) / runners.count), clock: .continuous)
             }
         }
-        if second == seconds / 2, let victim = holder(of: watch, among: instances) {
+        if killing, second == seconds / 2, let victim = holder(of: watch, among: instances) {
             killedAt = unixSeconds()
             victim.kill()
             say("  \(label): killed the holder \(victim.name) after \(second) s")
@@ -271,6 +272,8 @@ func load(urls: [NATSURL], label: String) async throws {
     }
     try await Task.sleep(for: .seconds(2))
     listening.cancel()
+    let board = try await client.request(GroupSubjects(code: watch).boardNow, payload: [], timeout: .seconds(5))
+    let statuses = GroupWire.board(board.payload).map { Dictionary(grouping: $0.board.runners, by: \.status.rawValue).mapValues(\.count) }
     let windowEnd = unixSeconds()
     let all = latencies.update { $0 }
     let gaps = standings.update { $0 }.values.flatMap { times in
@@ -280,8 +283,9 @@ func load(urls: [NATSURL], label: String) async throws {
         let inWindow = times.filter { $0 >= windowStart && $0 <= windowEnd }
         return zip(inWindow.dropFirst(), inWindow).map { $0 - $1 }.max() ?? .infinity
     }
-    say("\(label): \(runnerCount) runners, \(seconds) s, holder killed at \(killedAt.map { String(format: "%.1f s", $0 - windowStart) } ?? "-")")
+    say("\(label): \(runnerCount) runners, \(seconds) s, " + (killedAt.map { String(format: "holder killed at %.1f s", $0 - windowStart) } ?? "no kill (the baseline)"))
     say("  reports delivered \(all.count) of \(runnerCount * seconds): p50 \(ms(percentile(all, 0.5))), p99 \(ms(percentile(all, 0.99))), max \(ms(all.max() ?? .nan))")
+    say("  the board after: \(statuses.map { $0.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") } ?? "unreadable")")
     say("  standings: gap between two p50 \(ms(percentile(gaps, 0.5))), p99 \(ms(percentile(gaps, 0.99))); each runner's longest gap median \(ms(percentile(windowGaps, 0.5))), worst \(ms(windowGaps.max() ?? .nan))")
     await client.close()
     await probe.close()
@@ -291,11 +295,13 @@ func load(urls: [NATSURL], label: String) async throws {
 say("MateRunServiceBenchmark: \(rounds) takeover rounds, \(runnerCount) runners for \(seconds) s")
 let single = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-bench-js-\(getpid())"])
 try await takeovers(urls: [single.url], label: "one server")
-try await load(urls: [single.url], label: "one server")
+try await load(urls: [single.url], label: "one server", killing: false)
+try await load(urls: [single.url], label: "one server", killing: true)
 await single.stop()
 if !arguments.contains("--skip-cluster") {
     let cluster = try await NATSServerCluster.start()
     try await takeovers(urls: cluster.urls, label: "cluster")
-    try await load(urls: cluster.urls, label: "cluster")
+    try await load(urls: cluster.urls, label: "cluster", killing: false)
+    try await load(urls: cluster.urls, label: "cluster", killing: true)
     await cluster.stop()
 }

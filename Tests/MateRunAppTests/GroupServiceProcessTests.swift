@@ -124,6 +124,50 @@ struct GroupServiceProcessTests {
         await cluster.stop()
     }
 
+    @Test func aServedRaceGoesOnWhenItsCreatorsProcessIsKilled() async throws {
+        let executable = try requireMateRunExecutable()
+        let store = TemporaryDataDirectory()
+        let server = try await NATSServerProcess.start(arguments: ["-js", "-sd", store.path])
+        let url = server.url.description
+        let deadline = ContinuousClock.now + .seconds(150)
+        // Given a service, and a race to 1 km at 10x for three runners, created through it
+        let services = try await startServices(1, urls: [url], executable: executable, before: deadline)
+        let creator = try MateRunProcess(
+            "creator", arguments: [
+                "group", "create", "Scenarios/race-fast-5k.json", "--via", url, "--mode", "race", "--goal", "1", "--speed", "10",
+                "--start-when", "3", "--name", "Creator", "--json", "--no-save",
+            ], executable: executable)
+        let listening = try #require(try await creator.firstEvent("listening", before: deadline), "no listening line: \(creator.tail)")
+        let code = try #require(listening["code"] as? String)
+        #expect(creator.errorLines.contains { $0.contains("a group service on \(url) coordinates this group") }, "\(creator.errorLines)")
+        let runners = try ["Ann", "Bo"].map { name in
+            try MateRunProcess(
+                name, arguments: [
+                    "group", "join", "Scenarios/race-steady-5k.json", "--via", url, "--code", code, "--name", name, "--json", "--no-save",
+                ], executable: executable)
+        }
+        // When the creator's process is killed with SIGKILL once it has run 100 m
+        let ranFar = try await creator.wait(before: deadline) { process in
+            process.events("progress").contains { ($0["distance_m"] as? Double ?? 0) >= 100 }
+        }
+        #expect(ranFar, "the creator never ran 100 m: \(creator.tail)")
+        creator.kill()
+        // Then both runners finish their kilometre with the same result: they place 1 and 2,
+        // and the creator, silent, is marked vanished
+        var tables: [[String]] = []
+        for runner in runners {
+            #expect(try await runner.exitStatus(before: deadline) == 0, "\(runner.label): \(runner.tail)")
+            let summary = try #require(runner.lastEvent("summary"), "\(runner.label) printed no summary")
+            let results = try #require((summary["group"] as? [String: Any])?["results"] as? [[String: Any]])
+            tables.append(results.map { "\($0["place"] ?? "-") \($0["name"] ?? "-") \($0["status"] ?? "-")" })
+        }
+        #expect(tables.count == 2 && tables[0] == tables[1], "\(tables)")
+        #expect(tables.first?.prefix(2).allSatisfy { $0.hasSuffix("finished") } == true, "\(tables)")
+        #expect(tables.first?.last == "3 Creator vanished", "\(tables)")
+        for service in services { service.kill() }
+        await server.stop()
+    }
+
     /// A board's places and names, a line each.
     private static func table(_ board: [String: Any]) -> [String] {
         ((board["results"] as? [[String: Any]]) ?? []).map { "\($0["place"] ?? "-") \($0["name"] ?? "-")" }
