@@ -30,6 +30,10 @@ package final class GroupService: Sendable {
         }
     }
 
+    /// The most runners a served group takes: its state, every runner's signed join and report,
+    /// must fit one NATS message (1 MB by default) for another instance to take it over.
+    package static let maxRunners = 1_000
+
     private struct Held: Sendable {
         var holdings: [String: (holding: GroupHolding, task: Task<Void, Never>)] = [:]
         /// Groups this instance will not hold, with why (logged once).
@@ -121,6 +125,9 @@ package final class GroupService: Sendable {
     private func create(_ payload: [UInt8]) async -> (payload: [UInt8], headers: NATSHeaders?) {
         guard let request = GroupServiceWire.createRequest(payload) else {
             return refuse("the request could not be read (PROTOCOL.md section 11.10)")
+        }
+        guard request.terms.maxRunners <= Self.maxRunners else {
+            return refuse("a group service takes groups of up to \(Self.maxRunners) runners (this one asks for \(request.terms.maxRunners))")
         }
         guard GroupServiceWire.Record(nonce: "", terms: request.terms, joinKey: request.joinKey, starterKey: request.starterKey).keys != nil
         else { return refuse("the join key or the starter key is not an Ed25519 public key in base64url") }

@@ -47,7 +47,8 @@ if let name = option("--serve"), let urlText = option("--urls"), let secretHex =
     var configuration = GroupService.Configuration(secret: Array(secretHex.utf8), instance: name)
     // The load's runners join as fast as they come: this measures the run, not the door.
     configuration.limits = GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9))
-    let service = try await GroupService.start(client: client, configuration: configuration, now: unixSeconds, log: say)
+    let service = try await GroupService.start(
+        client: client, configuration: configuration, now: unixSeconds, log: { say(String(format: "%.3f ", unixSeconds()) + $0) })
     try await service.run()
     exit(0)
 }
@@ -106,6 +107,9 @@ final class Instance: Sendable {
         }
     }
 
+    /// The lines that mention `text`.
+    func lines(mentioning text: String) -> [String] { lines.update { $0.filter { $0.contains(text) } } }
+
     func said(_ text: String) -> Bool { lines.update { $0.contains { $0.contains(text) } } }
 
     func waitUntil(saying text: String, within limit: Duration = .seconds(30)) async throws {
@@ -149,6 +153,22 @@ struct Runner: Sendable {
         let answer = try await client.request(
             subject, payload: payload, headers: try signer.headers(subject: subject, payload: payload, withKey: false), timeout: .seconds(10))
         guard case .success? = GroupWire.joinAnswer(answer.payload, id: id) else { throw NATSError.timedOut("runner \(id) not admitted") }
+    }
+
+    /// Says goodbye, so that the group ends once every runner has (and leaves nothing behind for
+    /// the next measurement's instances to take up).
+    func leave(_ seq: Int, watch: String, on client: NATSClient) throws {
+        let subject = GroupSubjects(code: watch).report(id)
+        let payload = GroupWire.bye(seq: seq)
+        try client.publish(subject, payload: payload, headers: try signer.headers(subject: subject, payload: payload, withKey: false))
+    }
+
+    /// Waits (up to 10 s) until the group's result is kept, its record gone.
+    static func awaitEnd(of watch: String, among instances: [Instance]) async throws {
+        let end = ContinuousClock.now + .seconds(10)
+        while !instances.contains(where: { $0.said("group \(watch) is over") }), ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     func report(_ seq: Int, watch: String, on client: NATSClient) throws {
@@ -201,6 +221,8 @@ func takeovers(urls: [NATSURL], label: String) async throws {
         times.append(time)
         say("  \(label) round \(round): taken over \(ms(time)) after the kill")
         boards.unsubscribe()
+        try Runner(index: round).leave(1_000, watch: watch, on: client)
+        try await Runner.awaitEnd(of: watch, among: instances)
         instances.removeAll { $0 === victim }
         instances += try await startInstances(["\(tag)-r\(round)"], urls: urls)
     }
@@ -272,9 +294,11 @@ func load(urls: [NATSURL], label: String, killing: Bool) async throws {
     }
     try await Task.sleep(for: .seconds(2))
     listening.cancel()
-    let board = try await client.request(GroupSubjects(code: watch).boardNow, payload: [], timeout: .seconds(5))
-    let statuses = GroupWire.board(board.payload).map { Dictionary(grouping: $0.board.runners, by: \.status.rawValue).mapValues(\.count) }
     let windowEnd = unixSeconds()
+    let board = try await client.request(GroupSubjects(code: watch).boardNow, payload: [], timeout: .seconds(5))
+    let counted = GroupWire.board(board.payload).map { "\($0.total - $0.runners) of \($0.total) runners refused; the 100 leaders listed: \($0.board.runners.map(\.status.rawValue).reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 })" }
+    for runner in runners { try runner.leave(seconds + 1, watch: watch, on: client) }
+    try await Runner.awaitEnd(of: watch, among: instances)
     let all = latencies.update { $0 }
     let gaps = standings.update { $0 }.values.flatMap { times in
         zip(times.dropFirst(), times).map { $0 - $1 }
@@ -285,7 +309,15 @@ func load(urls: [NATSURL], label: String, killing: Bool) async throws {
     }
     say("\(label): \(runnerCount) runners, \(seconds) s, " + (killedAt.map { String(format: "holder killed at %.1f s", $0 - windowStart) } ?? "no kill (the baseline)"))
     say("  reports delivered \(all.count) of \(runnerCount * seconds): p50 \(ms(percentile(all, 0.5))), p99 \(ms(percentile(all, 0.99))), max \(ms(all.max() ?? .nan))")
-    say("  the board after: \(statuses.map { $0.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") } ?? "unreadable")")
+    say("  the board after: \(counted ?? "unreadable")")
+    if let killedAt {
+        for instance in instances {
+            for line in instance.lines(mentioning: watch) {
+                let time = line.split(separator: " ").first.flatMap { Double($0) }.map { String(format: "%+.2f s: ", $0 - killedAt) } ?? ""
+                say("  \(instance.name) \(time)\(line.split(separator: " ").dropFirst().joined(separator: " "))")
+            }
+        }
+    }
     say("  standings: gap between two p50 \(ms(percentile(gaps, 0.5))), p99 \(ms(percentile(gaps, 0.99))); each runner's longest gap median \(ms(percentile(windowGaps, 0.5))), worst \(ms(windowGaps.max() ?? .nan))")
     await client.close()
     await probe.close()

@@ -136,6 +136,9 @@ struct GroupRun {
         } catch .noService where options.coordinator == .either {
             container.report("no group service answered on \(url) within 1 s: this process coordinates the group (keep it running)")
             return nil
+        } catch .refused(let reason) where options.coordinator == .either {
+            container.report("the group service said no (\(reason)): this process coordinates the group (keep it running)")
+            return nil
         } catch {
             throw CommandFailure("cannot create the group on \(url): \(error)")
         }

@@ -45,9 +45,12 @@ package enum GroupAction: Sendable, Equatable {
 /// - A runner unheard for `silentAfter` seconds is marked vanished (and back when heard); one
 ///   who leaves is marked left. Neither is waited for.
 /// - Team: the sum of counted distances reaching the goal stops everyone.
-/// - The group is over when no runner is still ready or running.
+/// - The group is over when no runner is still ready or running, or when it has gathered with
+///   nobody ready for `abandonedAfter` seconds (everyone left before the start, or nobody came):
+///   a service would otherwise hold it for ever.
 package struct GroupRaceRules: Sendable {
     package static let silentAfter = 15.0
+    package static let abandonedAfter = 600.0
     package static let floodBurst = 20.0
     package static let floodRate = 5.0
 
@@ -62,6 +65,8 @@ package struct GroupRaceRules: Sendable {
     private var plausibility: [String: MatePlausibility] = [:]
     private var startsAt: Double?
     private var stoppedEveryone = false
+    /// Since when the gathering group has had nobody ready (seen at a tick); nil while someone is.
+    private var emptySince: Double?
     /// The sum of counted distances, kept as reports come (a team's goal is judged on it).
     private var teamMetres = 0.0
 
@@ -139,6 +144,11 @@ package struct GroupRaceRules: Sendable {
             }
         }
         stopAtTeamGoal(into: &actions)
+        if case .tick = input, isAbandoned(now: now) {
+            phase = .over
+            actions.append(.concluded(board))
+            return actions
+        }
         if phase == .running, input.mayEndTheGroup, !runners.isEmpty, runners.allSatisfy({ $0.status.isOut }) {
             phase = .over
             actions.append(.concluded(board))
@@ -262,6 +272,17 @@ package struct GroupRaceRules: Sendable {
     private mutating func mark(_ id: String, _ status: GroupRunnerStatus) {
         guard let position = index[id], runners[position].status != .refused, runners[position].status != .finished else { return }
         runners[position].status = status
+    }
+
+    /// Whether the group has gathered with nobody ready for `abandonedAfter` seconds.
+    private mutating func isAbandoned(now: Double) -> Bool {
+        guard phase == .gathering, !runners.contains(where: { $0.status == .ready }) else {
+            emptySince = nil
+            return false
+        }
+        let since = emptySince ?? now
+        emptySince = since
+        return now - since >= Self.abandonedAfter
     }
 
     private mutating func markSilent(now: Double) {

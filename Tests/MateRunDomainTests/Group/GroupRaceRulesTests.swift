@@ -144,4 +144,29 @@ import Testing
         _ = rules.handle(.report(id: "ann", GroupReport(seq: 4, elapsedSeconds: 90, distanceMetres: 250)), now: 104)
         #expect(rules.board.runners.first?.distanceMetres == 300)
     }
+
+    @Test func aGroupThatGathersWithNobodyReadyForTenMinutesIsOver() {
+        // Given a group whose only runner left before the start, at second 5
+        var rules = GroupRaceRules(terms: GroupTerms(mode: .race, goalMetres: 1000))
+        _ = rules.handle(.join(id: "a", name: "Ann"), now: 0)
+        _ = rules.handle(.leave(id: "a"), now: 5)
+        // When ticks come: the first at 6 starts the count
+        _ = rules.handle(.tick, now: 6)
+        // Then it is still gathering ten minutes less a second later, and over at ten minutes
+        #expect(rules.handle(.tick, now: 605).allSatisfy { if case .publish = $0 { true } else { false } })
+        #expect(rules.phase == .gathering)
+        guard case .concluded(let board)? = rules.handle(.tick, now: 606).last else {
+            Issue.record("not over")
+            return
+        }
+        #expect(board.phase == .over)
+        #expect(board.runners.map(\.status) == [.left])
+    }
+
+    @Test func aGroupWithSomeoneReadyIsNeverAbandoned() {
+        var rules = GroupRaceRules(terms: GroupTerms(mode: .race, goalMetres: 1000))
+        _ = rules.handle(.join(id: "a", name: "Ann"), now: 0)
+        for second in stride(from: 1.0, through: 3600, by: 60) { _ = rules.handle(.tick, now: second) }
+        #expect(rules.phase == .gathering)
+    }
 }
