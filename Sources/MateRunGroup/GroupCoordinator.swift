@@ -266,6 +266,7 @@ package final class GroupCoordinator: Sendable {
         var rules = resumed.map { GroupRaceRules(terms: terms, resuming: $0.race, now: now()) } ?? GroupRaceRules(terms: terms)
         var evidence = resumed?.evidence ?? [:]
         var pendingJoins: [String: (key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)] = [:]
+        var lastKept = resumed
         if let resumed, resumed.race.phase != .gathering {
             await publish(rules.board)
             if resumed.race.phase == .over { return rules.board }
@@ -293,7 +294,12 @@ package final class GroupCoordinator: Sendable {
             }
             let result = await carryOut(actions, pendingJoins: &pendingJoins, evidence: &evidence)
             if let keeping, input.isTick || actions.contains(where: \.changesWhoIsIn) {
-                keeping(GroupHeldState(race: rules.state, evidence: evidence, seq: lastSeq.load(ordering: .relaxed)))
+                let state = GroupHeldState(race: rules.state, evidence: evidence, seq: lastSeq.load(ordering: .relaxed))
+                // A quiet second (a group gathering, nobody joining) writes nothing.
+                if lastKept.map({ $0.race != state.race || $0.evidence != state.evidence }) ?? true {
+                    keeping(state)
+                    lastKept = state
+                }
             }
             if let result {
                 try? await client.flush(timeout: .seconds(2))

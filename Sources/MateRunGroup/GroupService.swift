@@ -33,6 +33,8 @@ package final class GroupService: Sendable {
     /// The most runners a served group takes: its state, every runner's signed join and report,
     /// must fit one NATS message (1 MB by default) for another instance to take it over.
     package static let maxRunners = 1_000
+    /// Groups one instance creates: 10 at once, then one a second.
+    package static let createRate = GroupRateLimit(burst: 10, perSecond: 1)
 
     private struct Held: Sendable {
         var holdings: [String: (holding: GroupHolding, task: Task<Void, Never>)] = [:]
@@ -112,9 +114,17 @@ package final class GroupService: Sendable {
 
     // MARK: Creating a group
 
+    /// Requests to create a group, beyond `createRate`, are refused unread: a stranger flooding
+    /// the subject makes a few groups a second at most, and each one nobody joins ends after
+    /// `GroupRaceRules.abandonedAfter`.
     private func answer(_ creates: NATSSubscription) async {
+        var rate = Self.createRate
         for await message in creates.messages {
             guard let replyTo = message.replyTo else { continue }
+            guard rate.allows(now: now()) else {
+                try? client.publish(replyTo, payload: refuse("too many requests to create a group: try again in a few seconds").payload)
+                continue
+            }
             let answer = await create(message.payload)
             try? client.publish(replyTo, payload: answer.payload, headers: answer.headers)
         }

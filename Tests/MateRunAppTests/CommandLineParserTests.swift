@@ -44,7 +44,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea' or 'html', not 'kml'"),
@@ -146,7 +146,8 @@ struct CommandLineParserTests {
                       "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
-                      "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw"]
+                      "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
+                      "--coordinator": "service", "--secret-file": "secret", "--keep-results": "7"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
         // (`group results` takes a group's code; the others a file or a run's id.)
@@ -217,6 +218,7 @@ struct CommandLineParserTests {
         case let command as GroupCreateCommand:
             let group = command.options
             #expect(group.via == "nats://127.0.0.1:4222" && group.mode == .race && group.startWhen == 3 && group.maxRunners == 40)
+            #expect(group.coordinator == .service)
             #expect(group.login == Self.everyNATSFile)
             #expect(group.run.speed == .times(2) && group.run.goalKilometres == 5 && group.run.name == "Ana" && !group.run.save)
             #expect(group.run.web == TCPEndpoint(host: "127.0.0.1", port: 8080))
@@ -233,6 +235,9 @@ struct CommandLineParserTests {
             #expect(watch == WatchOptions(
                 via: "nats://127.0.0.1:4222", code: "abcdefghijklmnop-abcdefghijkl", json: true, web: TCPEndpoint(host: "127.0.0.1", port: 8080),
                 login: Self.everyNATSFile))
+        case let serve as ServeCommand:
+            #expect(serve.via == "nats://127.0.0.1:4222" && serve.secretFile == "secret" && serve.keepResultsDays == 7)
+            #expect(serve.name == "Ana" && serve.dataDirectory == "/tmp/runs" && serve.login == Self.everyNATSFile)
         default:
             Issue.record("\(command) parsed as \(parsed)")
         }

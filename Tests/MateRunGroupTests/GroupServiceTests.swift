@@ -77,7 +77,7 @@ struct GroupServiceTests {
         let server = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-svc-\(UUID())"])
         let instance = try await Instance(server, name: "one")
         let client = try await NATSClient.connect(NATSClientOptions(url: server.url))
-        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000), within: .seconds(5))
+        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000, maxRunners: 100), within: .seconds(5))
         let member = try await GroupMembership.join(client: client, code: served.codes, name: "Ann")
         #expect(try await instance.said("created group \(served.codes.watch)"))
 
@@ -111,7 +111,7 @@ struct GroupServiceTests {
         let server = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-svc-\(UUID())"])
         let first = try await Instance(server, name: "first")
         let client = try await NATSClient.connect(NATSClientOptions(url: server.url))
-        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000), within: .seconds(5))
+        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000, maxRunners: 100), within: .seconds(5))
         let watch = served.codes.watch
         await first.stop()
         #expect(first.box.lines.contains { $0.contains("handed group \(watch) over") }, "\(first.box.lines)")
@@ -137,7 +137,7 @@ struct GroupServiceTests {
         let server = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-svc-\(UUID())"])
         let first = try await Instance(server, name: "first")
         let client = try await NATSClient.connect(NATSClientOptions(url: server.url))
-        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000), within: .seconds(5))
+        let served = try await GroupServiceRequest.ask(client: client, terms: GroupTerms(mode: .race, goalMetres: 1000, maxRunners: 100), within: .seconds(5))
         let watch = served.codes.watch
         _ = try await GroupMembership.join(client: client, code: served.codes, name: "Cy")
         try await Task.sleep(for: .seconds(1.5))
@@ -158,6 +158,38 @@ struct GroupServiceTests {
         let second = try await Instance(server, name: "second")
         #expect(try await second.said("will not hold group \(watch): its state does not check"))
         await second.stop()
+        await client.close()
+        await server.stop()
+    }
+
+    /// The service's reason for refusing a group of `maxRunners`; nil when it made one.
+    private static func refusal(asking client: NATSClient, maxRunners: Int) async -> String? {
+        do {
+            _ = try await GroupServiceRequest.ask(
+                client: client, terms: GroupTerms(mode: .race, goalMetres: 1000, maxRunners: maxRunners), within: .seconds(5))
+            return nil
+        } catch {
+            guard case .refused(let reason) = error else { return "\(error)" }
+            return reason
+        }
+    }
+
+    @Test func aGroupTooBigToTakeOverAndAFloodOfRequestsAreRefusedWithTheReason() async throws {
+        let server = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-svc-\(UUID())"])
+        let instance = try await Instance(server, name: "one")
+        let client = try await NATSClient.connect(NATSClientOptions(url: server.url))
+        // When a creator asks for 5,000 runners
+        let tooBig = await Self.refusal(asking: client, maxRunners: 5000)
+        // Then the service says why not
+        #expect(tooBig == "a group service takes groups of up to 1000 runners (this one asks for 5000)")
+        // When a stranger asks for 20 groups at once: ten are made, the rest refused
+        var refusals: [String] = []
+        for _ in 0..<20 {
+            if let reason = await Self.refusal(asking: client, maxRunners: 10) { refusals.append(reason) }
+        }
+        #expect(refusals.count >= 9 && refusals.count <= 11, "\(refusals)")
+        #expect(refusals.allSatisfy { $0.hasPrefix("too many requests to create a group") })
+        await instance.stop()
         await client.close()
         await server.stop()
     }
