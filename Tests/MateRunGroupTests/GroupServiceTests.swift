@@ -32,6 +32,8 @@ struct GroupServiceTests {
                 try? await service.run()
                 await client.close()
             }
+            // Ready once it listens for creators, as `materun serve` says before anyone may ask.
+            guard try await said("serving groups as \(name)") else { throw TimedOut(seconds: 20) }
         }
 
         /// Waits until a log line contains `text`; whether one did within 20 s.
