@@ -192,12 +192,22 @@ struct GroupServiceTests {
             let tooBig = await Self.refusal(asking: client, maxRunners: 5000)
             // Then the service says why not
             #expect(tooBig == "a group service takes groups of up to 1000 runners (this one asks for 5000)")
-            // When a stranger asks for 20 groups at once: ten are made, the rest refused
-            var refusals: [String] = []
-            for _ in 0..<20 {
-                if let reason = await Self.refusal(asking: client, maxRunners: 10) { refusals.append(reason) }
+            // When a stranger asks for 30 groups at once
+            let began = ContinuousClock.now
+            let answers = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<30 { group.addTask { await Self.refusal(asking: client, maxRunners: 10) } }
+                var answers: [String?] = []
+                for await answer in group { answers.append(answer) }
+                return answers
             }
-            #expect(refusals.count >= 9 && refusals.count <= 11, "\(refusals)")
+            let elapsed = (ContinuousClock.now - began) / .seconds(1)
+            // Then it makes the 9 left of 10, and one more a second while it works through them; the rest are
+            // refused (on a loaded machine, where each group takes long to make, fewer are)
+            let refusals = answers.compactMap { $0 }
+            let made = answers.count - refusals.count
+            print("the service made \(made) of 30 groups asked at once, in \(elapsed) s")
+            #expect(made <= 10 + Int(elapsed.rounded(.up)), "\(refusals)")
+            #expect(made >= 9)  // the first ask, too big, spent one of the ten
             #expect(refusals.allSatisfy { $0.hasPrefix("too many requests to create a group") })
             await instance.stop()
         }
