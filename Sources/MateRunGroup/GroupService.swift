@@ -55,6 +55,8 @@ package final class GroupService: Sendable {
     private let held = Mutex(Held())
 
     /// Makes the groups' bucket when it is missing (3 replicas on a cluster of three or more).
+    /// `now` is Unix seconds: the times a group's state keeps (its start) are read by whichever
+    /// instance takes it over, on any machine.
     package static func start(
         client: NATSClient, configuration: Configuration, now: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void
     ) async throws(JetStreamError) -> GroupService {

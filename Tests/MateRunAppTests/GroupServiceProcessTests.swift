@@ -10,16 +10,18 @@ import Testing
 @Suite(.enabled(if: NATSServerProcess.enabled, Comment(rawValue: NATSServerProcess.skipReason)))
 struct GroupServiceProcessTests {
     /// `count` instances of `materun serve` sharing one secret, each given every node (in an
-    /// order of its own), once each says it serves.
-    private func startServices(_ count: Int, urls: [String], executable: String, before deadline: ContinuousClock.Instant) async throws
-        -> [MateRunProcess]
-    {
+    /// order of its own), `apart` after the one before (so that no two processes' clocks start
+    /// together, as on different machines), once each says it serves.
+    private func startServices(
+        _ count: Int, urls: [String], executable: String, apart: Duration = .zero, before deadline: ContinuousClock.Instant
+    ) async throws -> [MateRunProcess] {
         let secret = TemporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: secret.path, withIntermediateDirectories: true)
         let secretFile = secret.path + "/secret"
         try String(repeating: "5e", count: 32).write(toFile: secretFile, atomically: true, encoding: .utf8)
         var services: [MateRunProcess] = []
         for index in 0..<count {
+            if index > 0 { try await Task.sleep(for: apart) }
             let first = index % urls.count
             let order = urls[first...] + urls[..<first]
             services.append(try MateRunProcess(
@@ -42,7 +44,9 @@ struct GroupServiceProcessTests {
         let deadline = ContinuousClock.now + .seconds(240)
         // Given three service instances, and a race to 1 km at 10x for 20 runners created through
         // the service, spread over the three nodes, and a watcher
-        let services = try await startServices(3, urls: urls, executable: executable, before: deadline)
+        // (5 s apart: an instance that judged the start by its own process's clock refused
+        // every runner after taking over)
+        let services = try await startServices(3, urls: urls, executable: executable, apart: .seconds(5), before: deadline)
         let scenarios = ["race-fast-5k.json", "race-steady-5k.json", "easy-5k.json", "hilly-8k.json"]
         let creator = try MateRunProcess(
             "creator", arguments: [

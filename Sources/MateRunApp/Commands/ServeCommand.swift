@@ -1,5 +1,4 @@
 import Foundation
-import MateRunDomain
 import MateRunGroup
 import MateRunNATS
 import MateRunRecords
@@ -69,20 +68,23 @@ struct ServeCommand: DeclaredCommand {
         }
         let notices = NATSConnectionNotices.follow(client, writing: { log.write($0) })
         defer { notices.cancel() }
-        let outcome = await serve(client: client, secret: secret, url: url, log: log, wall: container.wallClock)
+        let outcome = await serve(client: client, secret: secret, url: url, log: log)
         await client.close()
         return try outcome.get()
     }
 
     private func serve(
-        client: NATSClient, secret: [UInt8], url: NATSURL, log: ServiceLog, wall: any RunClock
+        client: NATSClient, secret: [UInt8], url: NATSURL, log: ServiceLog
     ) async -> Result<Int32, CommandFailure> {
         var configuration = GroupService.Configuration(secret: secret, instance: name)
         configuration.keepResultsDays = keepResultsDays
         let service: GroupService
         let responder: NATSServiceResponder
         do {
-            service = try await GroupService.start(client: client, configuration: configuration, now: { wall.now() }, log: { log.write($0) })
+            // Unix seconds, not this process's clock: a group's start is a time every instance
+            // that may take the group over must read alike.
+            service = try await GroupService.start(
+                client: client, configuration: configuration, now: { AppContainer.wallTime().unixSeconds }, log: { log.write($0) })
             responder = try NATSServiceResponder(service.description, on: client, stats: { service.stats })
         } catch {
             return .failure(CommandFailure("cannot serve groups on \(url) (it needs JetStream: nats-server -js): \(error)"))
