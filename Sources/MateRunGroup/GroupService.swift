@@ -63,8 +63,27 @@ package final class GroupService: Sendable {
         var config = KeyValueBucketConfig(bucket: GroupServiceNames.bucket)
         config.replicas = KeyValueBucketConfig.replicas(onClusterOf: client)
         config.description = "materun groups being run: each one's record, state and lease"
-        let store = try await KeyValueStore.ensure(config, on: client, timeout: .seconds(5))
+        let store = try await ensure(config, on: client, log: log)
         return GroupService(client: client, store: store, configuration: configuration, now: now, log: log)
+    }
+
+    /// The groups' bucket, asked for again while the cluster's JetStream does not answer in
+    /// time (it may still be electing its leaders, or be busy making the same bucket for another
+    /// instance starting at the same moment), for up to two minutes, saying so each time.
+    private static func ensure(
+        _ config: KeyValueBucketConfig, on client: NATSClient, log: @Sendable (String) -> Void
+    ) async throws(JetStreamError) -> KeyValueStore {
+        let giveUpAt = ContinuousClock.now + .seconds(120)
+        var wait = Duration.seconds(1)
+        while true {
+            do {
+                return try await KeyValueStore.ensure(config, on: client, timeout: .seconds(5))
+            } catch .timedOut(let what) where ContinuousClock.now + wait < giveUpAt {
+                log("JetStream did not answer in time (\(what)); asking again in \(wait)")
+                try? await Task.sleep(for: wait)
+                wait = min(wait * 2, .seconds(10))
+            }
+        }
     }
 
     private init(

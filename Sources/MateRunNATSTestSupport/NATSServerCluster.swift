@@ -47,7 +47,21 @@ package final class NATSServerCluster: Sendable {
 
     /// Starts `size` nodes and returns once each listens, has a route to every other, and sees
     /// the JetStream meta leader, bounded by `within` seconds.
+    /// A node that found one of its ports taken (the ports are picked free, then handed to
+    /// nats-server, and a test running beside may take one in between) starts the whole cluster
+    /// again on new ports, up to three times.
     package static func start(size: Int = 3, within seconds: Double = 60) async throws -> NATSServerCluster {
+        var attempt = 1
+        while true {
+            do {
+                return try await startOnce(size: size, within: seconds)
+            } catch where attempt < 3 && "\(error)".contains("address already in use") {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func startOnce(size: Int, within seconds: Double) async throws -> NATSServerCluster {
         guard NATSServerProcess.executable != nil else { throw NATSServerMissing() }
         let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
@@ -70,7 +84,12 @@ package final class NATSServerCluster: Sendable {
             throw error
         }
         let cluster = NATSServerCluster(nodes: nodes, storeFolder: storeFolder, processes: processes)
-        try await cluster.waitUntilFormed(within: seconds)
+        do {
+            try await cluster.waitUntilFormed(within: seconds)
+        } catch {
+            await cluster.stop()
+            throw error
+        }
         return cluster
     }
 

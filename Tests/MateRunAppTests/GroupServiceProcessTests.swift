@@ -31,7 +31,7 @@ struct GroupServiceProcessTests {
         }
         for service in services {
             let serving = try await service.wait(before: deadline) { $0.errorLines.contains { $0.contains("serving groups as") } }
-            #expect(serving, "\(service.label) never served: \(service.tail)")
+            try #require(serving, "\(service.label) never served: \(service.tail)")
         }
         withExtendedLifetime(secret) {}
         return services
