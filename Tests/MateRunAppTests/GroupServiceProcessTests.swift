@@ -58,6 +58,9 @@ struct GroupServiceProcessTests {
         let watchCode = try #require(listening["watch_code"] as? String)
         var runners = [creator]
         for index in 2...20 {
+            // (a quarter of a second apart: twenty processes starting at once held both cores, and
+            // the tests beside this one, for seconds)
+            try await Task.sleep(for: .milliseconds(250))
             runners.append(try MateRunProcess(
                 "runner \(index)", arguments: [
                     "group", "join", "Scenarios/\(scenarios[index % scenarios.count])", "--via", urls[index % 3], "--code", code,

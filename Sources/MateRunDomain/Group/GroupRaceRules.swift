@@ -167,13 +167,15 @@ package struct GroupRaceRules: Sendable {
             actions.append(.refuseJoin(id: id, reason: problem))
             return
         }
-        guard phase == .gathering else {
-            actions.append(.refuseJoin(id: id, reason: "the group has already started"))
-            return
-        }
-        // The same runner asking again (a join sent twice, or replayed) is the same runner.
+        // The same runner asking again (a join sent twice, or replayed) is the same runner, before
+        // the start or after it: a replay of its join after the start must not bring it a refusal
+        // while it still waits for its welcome.
         guard index[id] == nil else {
             actions.append(.admit(id: id))
+            return
+        }
+        guard phase == .gathering else {
+            actions.append(.refuseJoin(id: id, reason: "the group has already started"))
             return
         }
         guard !names.contains(name) else {

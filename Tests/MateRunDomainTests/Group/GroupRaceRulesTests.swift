@@ -41,6 +41,8 @@ import Testing
         #expect(escape == [.refuseJoin(id: "x", reason: "a name with control characters")])
         var started = running(["Ann"])
         #expect(started.handle(.join(id: "z", name: "Zed"), now: 10) == [.refuseJoin(id: "z", reason: "the group has already started")])
+        // (a runner already in, asking again after the start, is welcomed again, never refused)
+        #expect(started.handle(.join(id: "ann", name: "Ann"), now: 10) == [.admit(id: "ann")])
     }
 
     @Test func ranksFinishersByTimeThenOthersByDistanceAndShowsGapsBothWays() {
