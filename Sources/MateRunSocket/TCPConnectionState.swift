@@ -97,6 +97,8 @@ struct TCPConnectionState {
                 stream.write(UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
             switch result {
+            // A stream that took nothing and did not say it would block would be written to for ever.
+            case .bytes(0): return .failure(ByteStreamFailure(detail: "the stream took no bytes", code: nil))
             case .bytes(let written): offset += written
             case .wouldBlock: return .success(offset)
             case .failed(let detail, let code): return .failure(ByteStreamFailure(detail: detail, code: code))

@@ -60,7 +60,9 @@ package final class TLSByteStream: ByteStream, @unchecked Sendable {
         switch error {
         case LibSSL.errorWantRead: return .wouldBlock(needsWritable: false)
         case LibSSL.errorWantWrite: return .wouldBlock(needsWritable: reading)
-        case LibSSL.errorZeroReturn: return .bytes(0)
+        // The peer ended the TLS session (close_notify): the end of what is read, and a write
+        // that can never go (were it `.bytes(0)`, a writer looping until done would spin).
+        case LibSSL.errorZeroReturn: return reading ? .bytes(0) : .failed(detail: "the peer ended the TLS session", code: nil)
         case LibSSL.errorSyscall:
             let code = errno
             let queue = ssl.drainErrors()
