@@ -51,8 +51,10 @@ package final class GroupHolding: Sendable {
     private let keepResultsDays: Int
     private let log: @Sendable (String) -> Void
     private let states: AsyncStream<GroupHeldState>
-    /// The state key's revision this holding wrote or read last, and the newest state it was given.
-    private let written: Mutex<(revision: UInt64?, latest: GroupHeldState?)>
+    /// The state key's revision this holding wrote or read last.
+    private let written: Mutex<UInt64?>
+    /// The newest state the coordinator handed over, written or not: what a hand-over writes.
+    private let newest: NewestState
 
     /// Opens `group` on the store's client: its subscriptions are in place when this returns.
     /// Its `seq`s start above any its earlier holder can have used: ten million past the kept
@@ -62,20 +64,24 @@ package final class GroupHolding: Sendable {
         log: @escaping @Sendable (String) -> Void
     ) async throws(NATSError) -> GroupHolding {
         let (states, sink) = AsyncStream.makeStream(of: GroupHeldState.self, bufferingPolicy: .bufferingNewest(1))
+        let newest = NewestState()
         let firstSeq = max((group.resuming?.state.seq ?? 0) + 10_000_000, Int(now() * 1_000_000))
         let coordinator = GroupCoordinator(
             client: store.client, signer: group.signer, codes: GroupCodes(watch: group.watch, secret: nil), joinKey: group.joinKey,
             terms: group.record.terms, limits: limits, starterKey: group.starterKey, resuming: group.resuming?.state, firstSeq: firstSeq,
-            keeping: { sink.yield($0) }, now: now)
+            keeping: { state in
+                newest.set(state)
+                sink.yield(state)
+            }, now: now)
         let session = try await coordinator.open()
         return GroupHolding(
-            watch: group.watch, coordinator: coordinator, signer: group.signer, session: session, states: states, stateRevision: group.resuming?.revision,
+            watch: group.watch, coordinator: coordinator, signer: group.signer, session: session, states: states, newest: newest, stateRevision: group.resuming?.revision,
             lease: lease, store: store, keepResultsDays: keepResultsDays, log: log)
     }
 
     private init(
         watch: String, coordinator: GroupCoordinator, signer: GroupSigner, session: GroupCoordinator.GroupSession,
-        states: AsyncStream<GroupHeldState>, stateRevision: UInt64?, lease: KeyValueLease, store: KeyValueStore, keepResultsDays: Int,
+        states: AsyncStream<GroupHeldState>, newest: NewestState, stateRevision: UInt64?, lease: KeyValueLease, store: KeyValueStore, keepResultsDays: Int,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.watch = watch
@@ -87,7 +93,8 @@ package final class GroupHolding: Sendable {
         self.lease = HeldLease(lease)
         self.keepResultsDays = keepResultsDays
         self.log = log
-        written = Mutex((stateRevision, nil))
+        written = Mutex(stateRevision)
+        self.newest = newest
     }
 
     /// Runs the group until it ends; a cancelled holding hands the group over.
@@ -116,7 +123,6 @@ package final class GroupHolding: Sendable {
     /// another instance wrote since.
     private func writeStates() async -> Ending? {
         for await state in states {
-            written.withLock { $0.latest = state }
             if let lost = await write(state) { return lost }
         }
         return nil
@@ -127,12 +133,12 @@ package final class GroupHolding: Sendable {
         do {
             let value = try GroupServiceWire.envelope(state.encoded, context: GroupServiceNames.stateContext(watch), signer: signer)
             let revision: UInt64
-            if let last = written.withLock({ $0.revision }) {
+            if let last = written.withLock({ $0 }) {
                 revision = try await store.update(key, value, expectedRevision: last)
             } else {
                 revision = try await store.create(key, value)
             }
-            written.withLock { $0.revision = revision }
+            written.withLock { $0 = revision }
             return nil
         } catch let error as JetStreamError {
             switch error {
@@ -176,10 +182,23 @@ package final class GroupHolding: Sendable {
 
     /// Writes the newest state and gives the lease up, so another instance takes the group at once.
     private func handOver() async {
-        if let latest = written.withLock({ $0.latest }), await write(latest) != nil { return }
+        // The newest state given, which the writer may not have taken yet (a join just admitted).
+        if let latest = newest.value, await write(latest) != nil { return }
         await lease.release()
         log("handed group \(watch) over")
     }
+}
+
+/// The newest state a coordinator handed its holding, set from the coordinator's loop and read
+/// by the hand-over.
+final class NewestState: Sendable {
+    private let state = Mutex<GroupHeldState?>(nil)
+
+    func set(_ newest: GroupHeldState) {
+        state.withLock { $0 = newest }
+    }
+
+    var value: GroupHeldState? { state.withLock { $0 } }
 }
 
 /// A group's lease, renewed by one task and given up by another.
