@@ -66,16 +66,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "MateLatencyBenchmark",
-            dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate"]
+            dependencies: ["MateRunDomain", "MateRunSocket", "MateRunMate", "MateRunTestSupport"]
         ),
         // Group runs at scale through real nats-servers, one and a 3-node cluster: BENCHMARKS.md.
         .executableTarget(
             name: "MateRunNATSBenchmark",
-            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunSocket", "MateRunCrypto"]),
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunTestSupport", "MateRunSocket", "MateRunCrypto"]),
         // The group service through real failures (takeover times, a loaded race): BENCHMARKS.md (h).
         .executableTarget(
             name: "MateRunServiceBenchmark",
-            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunCrypto"]),
+            dependencies: ["MateRunDomain", "MateRunGroup", "MateRunNATS", "MateRunNATSTestSupport", "MateRunTestSupport", "MateRunCrypto"]),
         // libFuzzer target for the wire codec and the scenario loaders: scripts/fuzz.sh, docs/FUZZING.md.
         .executableTarget(name: "MateRunFuzz", dependencies: ["MateRunScenarios", "MateRunMate", "MateRunDomain", "MateRunJSON"]),
         .testTarget(

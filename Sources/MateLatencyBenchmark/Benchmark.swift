@@ -1,5 +1,6 @@
 import Glibc
 import MateRunMate
+import MateRunTestSupport
 
 /// Mate update latency on loopback, beside a raw socket floor measured in the same run.
 ///
@@ -20,35 +21,30 @@ enum MateLatencyBenchmark {
     }
 
     static func main() async {
-        guard let plan = parse(Array(CommandLine.arguments.dropFirst())) else {
-            Output.line("usage: MateLatencyBenchmark [--rounds N] [--updates N] [--warmup N] [--stream N] [--codec-only]")
-            exit(2)
-        }
-        do {
+        let plan = parse(Array(CommandLine.arguments.dropFirst()))
+        await BenchmarkOutput.run("MateLatencyBenchmark") {
             try await Task.detached { try await run(plan) }.value
-        } catch {
-            Output.line("benchmark failed: \(error)")
-            exit(1)
         }
     }
 
-    static func parse(_ arguments: [String]) -> Plan? {
+    static func parse(_ arguments: [String]) -> Plan {
+        let commandLine = BenchmarkCommandLine(
+            program: "MateLatencyBenchmark",
+            summary: "Mate update latency on loopback, beside a raw socket floor measured in the same run (BENCHMARKS.md (c)).",
+            options: [
+                .init("--rounds", value: "N", help: "rounds of every tier (5)"),
+                .init("--updates", value: "N", help: "round trips a tier a round (10000)"),
+                .init("--warmup", value: "N", help: "round trips before each tier's measured ones (2000)"),
+                .init("--stream", value: "N", help: "updates streamed one way for the throughput row (100000)"),
+                .init("--codec-only", help: "measure only the codec (encode, decode) and stop"),
+            ],
+            arguments: arguments)
         var plan = Plan()
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            if flag == "--codec-only" {
-                plan.codecOnly = true
-                continue
-            }
-            guard let text = rest.popFirst(), let value = Int(text), value > 0 else { return nil }
-            switch flag {
-            case "--rounds": plan.rounds = value
-            case "--updates": plan.updates = value
-            case "--warmup": plan.warmup = value
-            case "--stream": plan.stream = value
-            default: return nil
-            }
-        }
+        plan.rounds = commandLine.integer("--rounds", default: plan.rounds, in: 1...1_000)
+        plan.updates = commandLine.integer("--updates", default: plan.updates, in: 1...10_000_000)
+        plan.warmup = commandLine.integer("--warmup", default: plan.warmup, in: 1...10_000_000)
+        plan.stream = commandLine.integer("--stream", default: plan.stream, in: 1...100_000_000)
+        plan.codecOnly = commandLine.flag("--codec-only")
         return plan
     }
 

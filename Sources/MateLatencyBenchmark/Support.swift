@@ -1,4 +1,5 @@
 import Glibc
+import MateRunTestSupport
 
 /// Monotonic nanoseconds (`CLOCK_MONOTONIC`), the clock every figure here is read from.
 @inline(__always)
@@ -8,18 +9,9 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-/// Writes lines to stdout with `write(2)`: Glibc's `stdout` is not concurrency-safe in Swift 6.
+/// Writes lines to stdout at once; a closed output ends the benchmark quietly.
 enum Output {
-    static func line(_ text: String = "") {
-        var bytes = Array(text.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if written <= 0 { return }
-            offset += written
-        }
-    }
+    static func line(_ text: String = "") { BenchmarkOutput.line(text) }
 }
 
 /// Median and tail of one round of samples, in nanoseconds.

@@ -1,5 +1,6 @@
-import Foundation
+import MateRunTestSupport
 
+/// What `MateRunBenchmarks` is asked to measure.
 struct BenchmarkOptions {
     var fixes = 1_000_000
     var runs = 5
@@ -12,41 +13,27 @@ struct BenchmarkOptions {
     var history: Int?
 
     static func parse(_ arguments: [String]) -> BenchmarkOptions {
+        let commandLine = BenchmarkCommandLine(
+            program: "MateRunBenchmarks",
+            summary: "The core's throughput beside its baselines, a GPX file replayed and kept, the history over many kept runs; medians of several runs (BENCHMARKS.md (a), (b), (d)).",
+            options: [
+                .init("--fixes", value: "N", help: "fixes of the generated run the core measures (1000000)"),
+                .init("--runs", value: "N", help: "runs of each measurement; the median is reported (5)"),
+                .init("--gpx", value: "FILE", help: "also replay and keep FILE in process"),
+                .init("--history", value: "N", help: "also list a history of N kept runs"),
+                .init("--no-core", help: "skip the core benchmark"),
+                .init("--only", value: "ROWS", help: "measure only these rows of the core table, e.g. 4 or 1,4 (for perf record)"),
+            ],
+            arguments: arguments)
         var options = BenchmarkOptions()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--fixes": options.fixes = positive(rest.popFirst(), for: argument)
-            case "--runs": options.runs = positive(rest.popFirst(), for: argument)
-            case "--gpx":
-                guard let path = rest.popFirst() else { usage("--gpx needs a file") }
-                options.gpx = path
-            case "--no-core": options.core = false
-            case "--history": options.history = positive(rest.popFirst(), for: argument)
-            case "--only":
-                guard let list = rest.popFirst() else { usage("--only needs row numbers, e.g. 4 or 1,4") }
-                options.only = Set(list.split(separator: ",").compactMap { Int($0) })
-            case "-h", "--help": usage(nil)
-            default: usage("unknown argument \(argument)")
-            }
-        }
+        options.fixes = commandLine.integer("--fixes", default: options.fixes, in: 1...100_000_000)
+        options.runs = commandLine.integer("--runs", default: options.runs, in: 1...1_000)
+        options.gpx = commandLine.text("--gpx")
+        options.core = !commandLine.flag("--no-core")
+        options.history = commandLine.text("--history") == nil ? nil : commandLine.integer("--history", default: 1, in: 1...1_000_000)
+        options.only = commandLine.text("--only") == nil ? nil : Set(commandLine.integers("--only", default: [], in: 1...4))
         return options
     }
-
-    private static func positive(_ text: String?, for flag: String) -> Int {
-        guard let text, let value = Int(text.replacingOccurrences(of: "_", with: "")), value > 0 else {
-            usage("\(flag) needs a positive whole number")
-        }
-        return value
-    }
-
-    private static func usage(_ problem: String?) -> Never {
-        let text = "usage: MateRunBenchmarks [--fixes N (1000000)] [--runs N (5)] [--gpx FILE] [--history N] [--no-core] [--only ROWS]"
-        if let problem {
-            FileHandle.standardError.write(Data("MateRunBenchmarks: \(problem)\n\(text)\n".utf8))
-            exit(2)
-        }
-        print(text)
-        exit(0)
-    }
 }
+
+func say(_ line: String) { BenchmarkOutput.line(line) }

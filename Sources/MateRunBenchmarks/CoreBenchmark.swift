@@ -1,12 +1,13 @@
 import Foundation
+import MateRunTestSupport
 
 /// (a) The core on a generated run: baselines and the use case with the view model, each run
 /// measuring every row in turn, so that each figure sits beside baselines from the same run.
 enum CoreBenchmark {
-    static func run(fixes: Int, runs: Int, only: Set<Int>?) async {
+    static func run(fixes: Int, runs: Int, only: Set<Int>?) async throws {
         let generation = await timed { GeneratedRun(fixes: fixes) }
         let run = generation.1
-        print("materun core benchmark: \(Table.grouped(Double(run.locations.count))) fixes + "
+        say("materun core benchmark: \(Table.grouped(Double(run.locations.count))) fixes + "
             + "\(Table.grouped(Double(run.motions.count))) motion samples (1 Hz, seeded), "
             + "generated in \(Table.fixed(Measurement.seconds(generation.0), 2)) s; "
             + "\(runs) runs, median shown")
@@ -21,18 +22,20 @@ enum CoreBenchmark {
             CoreWorkloads.delivery, CoreWorkloads.session, CoreWorkloads.sessionAndViewModel, CoreWorkloads.core,
         ]
         var outcomes = [Outcome?](repeating: nil, count: rows.count)
+        var consistent = true
         for index in 1...runs {
             var line = "  run \(index):"
             for (row, workload) in workloads.enumerated() where only?.contains(row + 1) ?? true {
                 let (duration, outcome) = await timed { await workload(run) }
                 rows[row].durations.append(duration)
                 if let earlier = outcomes[row], earlier != outcome {
-                    print("  warning: \(rows[row].label) gave a different result on run \(index)")
+                    say("  warning: \(rows[row].label) gave a different result on run \(index)")
+                    consistent = false
                 }
                 outcomes[row] = outcome
                 line += " " + Table.fixed(Measurement.seconds(duration) * 1000, 0) + " ms"
             }
-            print(line)
+            say(line)
         }
 
         let fixCount = Double(run.locations.count)
@@ -44,22 +47,23 @@ enum CoreBenchmark {
                  Table.fixed(row.maximum * 1000, 1), Table.grouped(fixCount / row.median),
                  Table.grouped(readingCount / row.median), Table.fixed(row.median / fixCount * 1e9, 1)]
             })
-        print("")
-        print(table)
-        print("")
+        say("")
+        say(table)
+        say("")
         guard only == nil else { return }
         let core = rows[3].median
-        print("core: \(Table.grouped(fixCount / core)) samples (fixes)/s = \(Table.fixed(core / fixCount * 1e9, 1)) ns per fix "
+        say("core: \(Table.grouped(fixCount / core)) samples (fixes)/s = \(Table.fixed(core / fixCount * 1e9, 1)) ns per fix "
             + "(each fix comes with its 1 Hz motion sample; readings = fixes + motion samples)")
-        print("core over delivery alone: \(Table.fixed(core / rows[0].median, 2))x; "
+        say("core over delivery alone: \(Table.fixed(core / rows[0].median, 2))x; "
             + "core over RunSession + view model: \(Table.fixed(core / rows[2].median, 2))x")
         let events = outcomes[3]?.count ?? 0
-        print("events published by the use case per run: \(Table.grouped(Double(events)))")
+        say("events published by the use case per run: \(Table.grouped(Double(events)))")
 
         // The same run must give the same distance whichever way it is driven.
         let distances = outcomes.dropFirst().map { $0?.distanceMetres ?? .nan }
         let agree = distances.allSatisfy { $0 == distances[0] }
-        print("check: distance \(Table.fixed(distances[0] / 1000, 3)) km, elapsed \(Table.grouped(outcomes[3]?.elapsedSeconds ?? .nan)) s, "
+        say("check: distance \(Table.fixed(distances[0] / 1000, 3)) km, elapsed \(Table.grouped(outcomes[3]?.elapsedSeconds ?? .nan)) s, "
             + "view model shows \(outcomes[3]?.shown ?? "-"); every row but delivery agrees: \(agree ? "yes" : "NO")")
+        guard agree, consistent else { throw BenchmarkFailure("the workloads disagree on the same run's result (see the check and warnings above)") }
     }
 }

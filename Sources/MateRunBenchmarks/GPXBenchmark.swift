@@ -1,4 +1,5 @@
 import Foundation
+import MateRunTestSupport
 import MateRunDomain
 import MateRunRecords
 import MateRunScenarios
@@ -8,7 +9,7 @@ import MateRunScenarios
 /// case and the view model (as `--speed max` does, without any screen), and spelling out the
 /// journal line a kept run writes for each point (on the journal's thread, beside the run).
 enum GPXBenchmark {
-    static func run(path: String, runs: Int) async {
+    static func run(path: String, runs: Int) async throws {
         var rows = [
             Measurement(role: "baseline", label: "read the file (FileManager.contents)"),
             Measurement(role: "load", label: "ScenarioLoader.load (read + GPX scan + motion)"),
@@ -18,15 +19,12 @@ enum GPXBenchmark {
         ]
         var points = 0
         var readings = 0
-        print("materun GPX benchmark (in process): \(path)")
+        say("materun GPX benchmark (in process): \(path)")
         for index in 1...runs {
             let (read, bytes) = await timed { FileManager.default.contents(atPath: path)?.count ?? 0 }
             rows[0].durations.append(read)
             let (load, loaded) = await timed { () -> Scenario? in try? ScenarioLoader.load(path: path) }
-            guard let scenario = loaded else {
-                print("  cannot load \(path)")
-                return
-            }
+            guard let scenario = loaded else { throw BenchmarkFailure("cannot load \(path) as a scenario") }
             rows[1].durations.append(load)
             points = scenario.locations.count
             readings = points + scenario.motions.count
@@ -44,7 +42,7 @@ enum GPXBenchmark {
                 return search.bests().efforts.count
             }
             rows[4].durations.append(bests)
-            print("  run \(index): read \(Table.fixed(Measurement.seconds(read) * 1000, 0)) ms (\(Table.grouped(Double(bytes))) bytes), "
+            say("  run \(index): read \(Table.fixed(Measurement.seconds(read) * 1000, 0)) ms (\(Table.grouped(Double(bytes))) bytes), "
                 + "load \(Table.fixed(Measurement.seconds(load) * 1000, 0)) ms, "
                 + "run \(Table.fixed(Measurement.seconds(replay) * 1000, 0)) ms, \(outcome.shown), "
                 + "journal \(Table.fixed(Measurement.seconds(journal) * 1000, 0)) ms (\(Table.grouped(Double(journalBytes))) bytes), "
@@ -57,9 +55,9 @@ enum GPXBenchmark {
                  Table.fixed(row.maximum * 1000, 1), Table.grouped(Double(points) / row.median),
                  Table.fixed(row.median / Double(points) * 1e9, 1)]
             })
-        print("")
-        print(table)
-        print("points: \(Table.grouped(Double(points))); readings (points + 1 Hz motion): \(Table.grouped(Double(readings)))")
+        say("")
+        say(table)
+        say("points: \(Table.grouped(Double(points))); readings (points + 1 Hz motion): \(Table.grouped(Double(readings)))")
     }
 
     /// A kept fix for each point, with figures of the digits a run's have: a running distance,

@@ -1,4 +1,5 @@
 import Foundation
+import MateRunTestSupport
 import MateRunDomain
 import MateRunPresentation
 import MateRunRecords
@@ -11,26 +12,15 @@ import MateRunRecords
 /// interrupted runs, lists the store, computes the weekly and monthly totals and the all-time
 /// bests, and draws the screen (only writing it out and starting the process are left out).
 enum HistoryBenchmark {
-    static func run(count: Int, runs: Int) async {
-        let directory = NSTemporaryDirectory() + "materun-history-bench-\(getpid())"
+    static func run(count: Int, runs: Int) async throws {
+        let directory = try ChildProcesses.temporaryDirectory("materun-history-bench")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileRunRecordStore(directory: directory)
-        print("materun history benchmark: \(count) kept runs in \(directory)")
-        let hour: RunRecordSummary
-        do {
-            hour = try keepAnHour(in: store)
-        } catch {
-            print("  cannot keep a run: \(error)")
-            return
-        }
+        say("materun history benchmark: \(count) kept runs in \(directory)")
+        let hour = try keepAnHour(in: store)
         let bytes = directoryBytes("\(store.runsDirectory)/\(hour.id.rawValue)")
-        print("  disk per hour of running (a fix a second, with elevation, heart rate, cadence): \(Table.grouped(Double(bytes))) bytes")
-        do {
-            try copy(hour, count: count - 1, into: store)
-        } catch {
-            print("  cannot fill the store: \(error)")
-            return
-        }
+        say("  disk per hour of running (a fix a second, with elevation, heart rate, cadence): \(Table.grouped(Double(bytes))) bytes")
+        try copy(hour, count: count - 1, into: store)
         var measurement = Measurement(role: "history", label: "recover + list \(count) runs + totals + bests + screen")
         for index in 1...runs {
             let (duration, shown) = await timed { () -> String in
@@ -43,9 +33,9 @@ enum HistoryBenchmark {
                     + "\(screen.count) lines"
             }
             measurement.durations.append(duration)
-            print("  pass \(index): \(Table.fixed(Measurement.seconds(duration) * 1000, 0)) ms (\(shown))")
+            say("  pass \(index): \(Table.fixed(Measurement.seconds(duration) * 1000, 0)) ms (\(shown))")
         }
-        print("  median of \(runs): \(Table.fixed(measurement.median * 1000, 0)) ms")
+        say("  median of \(runs): \(Table.fixed(measurement.median * 1000, 0)) ms")
     }
 
     /// One hour at about 5:00/km, a fix a second and a split a kilometre, kept the way the run

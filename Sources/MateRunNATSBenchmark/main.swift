@@ -5,6 +5,7 @@ import MateRunDomain
 import MateRunGroup
 import MateRunNATS
 import MateRunNATSTestSupport
+import MateRunTestSupport
 import MateRunSocket
 import Synchronization
 
@@ -24,21 +25,26 @@ import Synchronization
 // load, and a real runner signs one report a second on its own device. CPU and peak memory of
 // this process (the runners and the probe) are reported beside it; never the nats-servers'.
 
-/// Writes a line at once (unbuffered), so that progress shows when the output goes to a file.
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
+let program = "MateRunNATSBenchmark"
+let commandLine = BenchmarkCommandLine(
+    program: program,
+    summary: "Group runs at scale through real nats-servers: runners at 1 Hz through one group's coordinator (BENCHMARKS.md (e)).",
+    options: [
+        .init("--runners", value: "N,N", help: "group sizes to measure, in turn (1000,10000)"),
+        .init("--seconds", value: "N", help: "seconds of reports at 1 Hz for each size (10)"),
+        .init("--skip-cluster", help: "measure on one server only, not on a 3-node cluster"),
+        .init("--coordinate", value: "PORT", help: "(internal) be the coordinator on the server at PORT", hidden: true),
+        .init("--for", value: "N", help: "(internal) the coordinator's runners", hidden: true),
+    ],
+    arguments: Array(CommandLine.arguments.dropFirst()))
+let sizes = commandLine.integers("--runners", default: [1_000, 10_000], in: 1...100_000)
+let seconds = commandLine.integer("--seconds", default: 10, in: 1...3_600)
+let skipCluster = commandLine.flag("--skip-cluster")
 
-let arguments = CommandLine.arguments
-func option(_ name: String) -> String? {
-    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-}
-let sizes = (option("--runners") ?? "1000,10000").split(separator: ",").compactMap { Int($0) }
-let seconds = Int(option("--seconds") ?? "10") ?? 10
-let skipCluster = arguments.contains("--skip-cluster")
+func say(_ line: String) { BenchmarkOutput.line(line) }
 
 guard NATSServerProcess.executable != nil else {
-    say("nats-server is not installed (apt-get install nats-server)")
+    BenchmarkOutput.error("\(program): nats-server is not installed (apt-get install nats-server)")
     exit(1)
 }
 
@@ -48,27 +54,29 @@ let origin = clock.now
 // The coordinator's process: opens a group on the server at PORT for RUNNERS, prints its codes,
 // starts the group on a line "start" on standard input, prints how many messages it dropped and
 // exits at the end of standard input.
-if let port = option("--coordinate").flatMap(UInt16.init), let runners = option("--for").flatMap(Int.init) {
-    let client = try await connect(port, name: "coordinator")
-    // Joins as fast as they come: the benchmark measures the run, not the door's rate limit.
-    let coordinator = try GroupCoordinator(
-        client: client, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
-        limits: GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9)), now: wallSeconds)
-    let session = try await coordinator.open()
-    let serving = Task { await coordinator.run(session) }
-    say("code \(coordinator.codes.watch) \(coordinator.codes.secret ?? "")")
-    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-        let thread = Thread {
-            while let line = readLine() {
-                if line == "start" { coordinator.startNow() }
+if let port = commandLine.text("--coordinate").flatMap(UInt16.init), let runners = commandLine.text("--for").flatMap(Int.init) {
+    await BenchmarkOutput.run(program) {
+        let client = try await connect(port, name: "coordinator")
+        // Joins as fast as they come: the benchmark measures the run, not the door's rate limit.
+        let coordinator = try GroupCoordinator(
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 1_000_000, speed: 1, maxRunners: runners),
+            limits: GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9)), now: wallSeconds)
+        let session = try await coordinator.open()
+        let serving = Task { await coordinator.run(session) }
+        say("code \(coordinator.codes.watch) \(coordinator.codes.secret ?? "")")
+        await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                while let line = readLine() {
+                    if line == "start" { coordinator.startNow() }
+                }
+                ended.resume()
             }
-            ended.resume()
+            thread.start()
         }
-        thread.start()
+        say("dropped \(coordinator.dropped.value)")
+        serving.cancel()
+        await client.close()
     }
-    say("dropped \(coordinator.dropped.value)")
-    serving.cancel()
-    await client.close()
     exit(0)
 }
 
@@ -130,7 +138,7 @@ final class CoordinatorProcess {
         process.arguments = ["--coordinate", String(port), "--for", String(runners)]
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try ChildProcesses.run(process)
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -313,47 +321,48 @@ func freePort() throws -> UInt16 {
     return listener.port
 }
 
-say("materun NATS benchmark: \(seconds) s at 1 Hz per size; nats-server \(NATSServerProcess.executable ?? "?")")
-let single = try await NATSServerProcess.start()
-for runners in sizes {
-    try await runGroup(runners: runners, ports: [single.port], label: "1 server ")
-}
-await single.stop()
-
-if !skipCluster {
-    let routes = try (0..<3).map { _ in try freePort() }
-    var nodes: [NATSServerProcess] = []
-    for index in 0..<3 {
-        let others = routes.enumerated().filter { $0.offset != index }.map { "nats://127.0.0.1:\($0.element)" }.joined(separator: ",")
-        nodes.append(try await NATSServerProcess.start(arguments: [
-            "--cluster_name", "materun", "--cluster", "nats://127.0.0.1:\(routes[index])", "--routes", others,
-        ]))
-    }
-    // Wait for the routes: a message published on the first node, again every 100 ms, reaches a
-    // subscriber on the last. One bounded wait on the stream: a wait that times out cancels its
-    // reader, which ends an AsyncStream for good, so the wait is not retried in short slices.
-    let first = try await connect(nodes[0].port, name: "route check")
-    let last = try await connect(nodes[2].port, name: "route check")
-    let check = try last.subscribe("materun.route.check")
-    try await last.flush()
-    let pinging = Task {
-        while !Task.isCancelled {
-            try? first.publish("materun.route.check", payload: [1])
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-    }
-    let routed = (try? await next(check.messages, within: 30)) != nil
-    pinging.cancel()
-    say("3-node cluster on 127.0.0.1 (routes \(routes.map(String.init).joined(separator: ","))): routes up: \(routed)")
-    await first.close()
-    await last.close()
-    guard routed else {
-        say("the cluster's routes did not come up within 30 s: nothing measured")
-        for node in nodes { await node.stop() }
-        exit(1)
-    }
+await BenchmarkOutput.run(program) {
+    say("materun NATS benchmark: \(seconds) s at 1 Hz per size; nats-server \(NATSServerProcess.executable ?? "?")")
+    let single = try await NATSServerProcess.start()
     for runners in sizes {
-        try await runGroup(runners: runners, ports: nodes.map(\.port), label: "3 nodes  ")
+        try await runGroup(runners: runners, ports: [single.port], label: "1 server ")
     }
-    for node in nodes { await node.stop() }
+    await single.stop()
+
+    if !skipCluster {
+        let routes = try (0..<3).map { _ in try freePort() }
+        var nodes: [NATSServerProcess] = []
+        for index in 0..<3 {
+            let others = routes.enumerated().filter { $0.offset != index }.map { "nats://127.0.0.1:\($0.element)" }.joined(separator: ",")
+            nodes.append(try await NATSServerProcess.start(arguments: [
+                "--cluster_name", "materun", "--cluster", "nats://127.0.0.1:\(routes[index])", "--routes", others,
+            ]))
+        }
+        // Wait for the routes: a message published on the first node, again every 100 ms, reaches a
+        // subscriber on the last. One bounded wait on the stream: a wait that times out cancels its
+        // reader, which ends an AsyncStream for good, so the wait is not retried in short slices.
+        let first = try await connect(nodes[0].port, name: "route check")
+        let last = try await connect(nodes[2].port, name: "route check")
+        let check = try last.subscribe("materun.route.check")
+        try await last.flush()
+        let pinging = Task {
+            while !Task.isCancelled {
+                try? first.publish("materun.route.check", payload: [1])
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let routed = (try? await next(check.messages, within: 30)) != nil
+        pinging.cancel()
+        say("3-node cluster on 127.0.0.1 (routes \(routes.map(String.init).joined(separator: ","))): routes up: \(routed)")
+        await first.close()
+        await last.close()
+        guard routed else {
+            throw GroupRefused(reason: "the cluster's routes did not come up within 30 s: nothing measured")
+        }
+        for runners in sizes {
+            try await runGroup(runners: runners, ports: nodes.map(\.port), label: "3 nodes  ")
+        }
+        for node in nodes { await node.stop() }
+    }
 }
+ChildProcesses.endAll()

@@ -63,8 +63,7 @@ package final class NATSServerCluster: Sendable {
 
     private static func startOnce(size: Int, within seconds: Double) async throws -> NATSServerCluster {
         guard NATSServerProcess.executable != nil else { throw NATSServerMissing() }
-        let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("materun-cluster-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
+        let storeFolder = URL(fileURLWithPath: try ChildProcesses.temporaryDirectory("materun-cluster"))
         var nodes: [Node] = []
         var processes: [NATSServerProcess] = []
         do {

@@ -5,7 +5,8 @@ import MateRunSocket
 import MateRunTestSupport
 import Synchronization
 
-/// A real `nats-server` started by a test on a port of its own choosing, ended by its PID.
+/// A real `nats-server` started by a test on a port of its own choosing, ended by its PID, and
+/// with this process however it ends (`ChildProcesses`).
 ///
 /// Tests that need one are enabled only when the executable is installed (and say so when
 /// skipped), unless `MATERUN_REQUIRE_NATS=1` (CI), where a missing server fails them instead.
@@ -70,7 +71,7 @@ package final class NATSServerProcess: Sendable {
             }
             listening.fail()
         }
-        try process.run()
+        try ChildProcesses.run(process)
         reader.start()
         let bound: UInt16
         do {

@@ -5,6 +5,7 @@ import MateRunDomain
 import MateRunGroup
 import MateRunNATS
 import MateRunNATSTestSupport
+import MateRunTestSupport
 import Synchronization
 
 // The group service through real failures (BENCHMARKS.md (h)), on one nats-server with JetStream
@@ -21,14 +22,22 @@ import Synchronization
 //    one clock); each runner's standings are timed, and the longest gap between two is the gap
 //    the takeover left.
 
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
+let program = "MateRunServiceBenchmark"
+let commandLine = BenchmarkCommandLine(
+    program: program,
+    summary: "The group service through real failures: takeovers after a SIGKILL, and a loaded race with a takeover (BENCHMARKS.md (h)).",
+    options: [
+        .init("--rounds", value: "N", help: "takeover rounds on each set of servers (20); 0 skips them"),
+        .init("--runners", value: "N", help: "runners of the loaded race, at most \(GroupService.maxRunners), what a served group holds (1000)"),
+        .init("--seconds", value: "N", help: "seconds of reports in each loaded race (20)"),
+        .init("--skip-cluster", help: "measure on one server only, not on a 3-node cluster"),
+        .init("--serve", value: "NAME", help: "(internal) be a service instance", hidden: true),
+        .init("--urls", value: "URLS", help: "(internal) the instance's servers", hidden: true),
+        .init("--secret", value: "HEX", help: "(internal) the instance's secret", hidden: true),
+    ],
+    arguments: Array(CommandLine.arguments.dropFirst()))
 
-let arguments = CommandLine.arguments
-func option(_ name: String) -> String? {
-    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-}
+func say(_ line: String) { BenchmarkOutput.line(line) }
 
 @Sendable func unixSeconds() -> Double { Date().timeIntervalSince1970 }
 
@@ -41,25 +50,29 @@ func connect(_ urls: [NATSURL], name: String) async throws -> NATSClient {
     return try await NATSClient.connect(options)
 }
 
-// An instance of the service: `--serve NAME URLS SECRET`, its log on standard output.
-if let name = option("--serve"), let urlText = option("--urls"), let secretHex = option("--secret") {
-    let client = try await connect(try NATSURL.list(parsing: urlText), name: name)
-    var configuration = GroupService.Configuration(secret: Array(secretHex.utf8), instance: name)
-    // The load's runners join as fast as they come: this measures the run, not the door.
-    configuration.limits = GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9))
-    let service = try await GroupService.start(
-        client: client, configuration: configuration, now: unixSeconds, log: { say(String(format: "%.3f ", unixSeconds()) + $0) })
-    try await service.run()
+// An instance of the service: `--serve NAME --urls URLS --secret HEX`, its log on standard output.
+if let name = commandLine.text("--serve"), let urlText = commandLine.text("--urls"), let secretHex = commandLine.text("--secret") {
+    await BenchmarkOutput.run(program) {
+        let client = try await connect(try NATSURL.list(parsing: urlText), name: name)
+        var configuration = GroupService.Configuration(secret: Array(secretHex.utf8), instance: name)
+        // The load's runners join as fast as they come: this measures the run, not the door.
+        configuration.limits = GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9))
+        let service = try await GroupService.start(
+            client: client, configuration: configuration, now: unixSeconds, log: { say(String(format: "%.3f ", unixSeconds()) + $0) })
+        try await service.run()
+    }
     exit(0)
 }
 
-let rounds = Int(option("--rounds") ?? "20") ?? 20
-let runnerCount = Int(option("--runners") ?? "1000") ?? 1000
-let seconds = Int(option("--seconds") ?? "20") ?? 20
+let rounds = commandLine.integer("--rounds", default: 20, in: 0...1_000)
+// A served group holds at most `GroupService.maxRunners`: asking for more is refused here, before
+// any server starts, rather than by the service halfway through.
+let runnerCount = commandLine.integer("--runners", default: 1_000, in: 1...GroupService.maxRunners)
+let seconds = commandLine.integer("--seconds", default: 20, in: 2...3_600)
 let secret = String(repeating: "b7", count: 32)
 
 guard NATSServerProcess.executable != nil else {
-    say("nats-server is not installed (apt-get install nats-server)")
+    BenchmarkOutput.error("\(program): nats-server is not installed (apt-get install nats-server)")
     exit(1)
 }
 
@@ -90,7 +103,7 @@ final class Instance: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
-        try process.run()
+        try ChildProcesses.run(process)
         let lines = lines
         Thread.detachNewThread {
             var buffer: [UInt8] = []
@@ -202,7 +215,7 @@ func takeovers(urls: [NATSURL], label: String) async throws {
     var times: [Double] = []
     for round in 1...rounds {
         let served = try await GroupServiceRequest.ask(
-            client: client, terms: GroupTerms(mode: .race, goalMetres: 100_000, speed: 1), within: .seconds(5))
+            client: client, terms: GroupTerms(mode: .race, goalMetres: 100_000, speed: 1, maxRunners: 1), within: .seconds(5))
         let watch = served.codes.watch
         let boards = try client.subscribe(GroupSubjects(code: watch).board)
         try await Runner(index: round).join(served.codes, on: client)
@@ -324,16 +337,19 @@ func load(urls: [NATSURL], label: String, killing: Bool) async throws {
     instances.forEach { $0.kill() }
 }
 
-say("MateRunServiceBenchmark: \(rounds) takeover rounds, \(runnerCount) runners for \(seconds) s")
-let single = try await NATSServerProcess.start(arguments: ["-js", "-sd", NSTemporaryDirectory() + "materun-bench-js-\(getpid())"])
-try await takeovers(urls: [single.url], label: "one server")
-try await load(urls: [single.url], label: "one server", killing: false)
-try await load(urls: [single.url], label: "one server", killing: true)
-await single.stop()
-if !arguments.contains("--skip-cluster") {
-    let cluster = try await NATSServerCluster.start()
-    try await takeovers(urls: cluster.urls, label: "cluster")
-    try await load(urls: cluster.urls, label: "cluster", killing: false)
-    try await load(urls: cluster.urls, label: "cluster", killing: true)
-    await cluster.stop()
+await BenchmarkOutput.run(program) {
+    say("\(program): \(rounds) takeover rounds, \(runnerCount) runners for \(seconds) s")
+    let single = try await NATSServerProcess.start(arguments: ["-js", "-sd", try ChildProcesses.temporaryDirectory("materun-bench-js")])
+    try await takeovers(urls: [single.url], label: "one server")
+    try await load(urls: [single.url], label: "one server", killing: false)
+    try await load(urls: [single.url], label: "one server", killing: true)
+    await single.stop()
+    if !commandLine.flag("--skip-cluster") {
+        let cluster = try await NATSServerCluster.start()
+        try await takeovers(urls: cluster.urls, label: "cluster")
+        try await load(urls: cluster.urls, label: "cluster", killing: false)
+        try await load(urls: cluster.urls, label: "cluster", killing: true)
+        await cluster.stop()
+    }
 }
+ChildProcesses.endAll()
