@@ -42,15 +42,16 @@ struct GroupServiceProcessTests {
         let cluster = try await NATSServerCluster.start()
         let urls = cluster.urls.map(\.description)
         let deadline = ContinuousClock.now + .seconds(240)
-        // Given three service instances, and a race to 1 km at 10x for 20 runners created through
-        // the service, spread over the three nodes, and a watcher
+        // Given three service instances, and a race to 1 km at 15x for 20 runners created through
+        // the service, spread over the three nodes, and a watcher (the slowest, hilly-8k, walks
+        // its first kilometre: 32 s at 15x, twice what the kills and the hand-over below took on a loaded machine)
         // (5 s apart: an instance that judged the start by its own process's clock refused
         // every runner after taking over)
         let services = try await startServices(3, urls: urls, executable: executable, apart: .seconds(5), before: deadline)
         let scenarios = ["race-fast-5k.json", "race-steady-5k.json", "easy-5k.json", "hilly-8k.json"]
         let creator = try MateRunProcess(
             "creator", arguments: [
-                "group", "create", "Scenarios/race-fast-5k.json", "--via", urls[0], "--mode", "race", "--goal", "1", "--speed", "10",
+                "group", "create", "Scenarios/race-fast-5k.json", "--via", urls[0], "--mode", "race", "--goal", "1", "--speed", "15",
                 "--start-when", "20", "--coordinator", "service", "--name", "Runner1", "--json", "--no-save",
             ], executable: executable)
         let listening = try #require(try await creator.firstEvent("listening", before: deadline), "no listening line: \(creator.tail)")
