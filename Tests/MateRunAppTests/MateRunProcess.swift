@@ -1,4 +1,5 @@
 import Foundation
+import MateRunTestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -60,7 +61,8 @@ private final class LineLog: Sendable {
 }
 
 /// A running `materun` child process whose standard output and error are read line by line in the
-/// background. Every wait is bounded; `kill()` (also on deinit) makes sure no process outlives its test.
+/// background. Every wait is bounded; `kill()` (also on deinit) makes sure no process outlives its
+/// test, and `ChildProcesses` that none outlives the test run, however it ends.
 final class MateRunProcess {
     let label: String
     private let process = Process()
@@ -87,7 +89,7 @@ final class MateRunProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputPipe
         process.standardError = errorPipe
-        try process.run()
+        try ChildProcesses.run(process)
         output = LineLog.reading(outputPipe.fileHandleForReading)
         errors = LineLog.reading(errorPipe.fileHandleForReading)
     }
