@@ -70,7 +70,7 @@ struct ProtocolConformanceTests {
         let listener = try TCPListener()
         let joiner = MateJoiner(endpoint: listener.localEndpoint, code: "482913", name: "Ana", timings: .fast())
         let joining = Task { try await joiner.pair() }
-        let ben = try await withTimeout { try await listener.accept(options: SocketMateChannel.options()) }
+        let ben = try await withTimeout { try await listener.accept(options: SocketMateChannel.options(idleTimeout: .seconds(120))) }
         for (fromJoiner, frame) in Self.handshake {
             if fromJoiner {
                 // Then the joiner sends the example's frames, byte for byte

@@ -37,7 +37,9 @@ struct LoopbackPair {
     let server: SocketMateChannel
     let client: TCPConnection
 
-    static func make(serverIdleTimeout: Duration = .seconds(5), listener: TCPListener? = nil) async throws -> LoopbackPair {
+    /// `serverIdleTimeout` is far off unless a test is about it: on a loaded machine (CI's whole
+    /// suite, process tests holding both cores) five seconds went by before a test's next step.
+    static func make(serverIdleTimeout: Duration = .seconds(60), listener: TCPListener? = nil) async throws -> LoopbackPair {
         let listener = try listener ?? TCPListener(host: "127.0.0.1", port: 0)
         let endpoint = listener.localEndpoint
         return try await withTimeout {

@@ -12,8 +12,8 @@ struct TCPTransportTests {
         let listener = try TCPListener()
         let endpoint = listener.localEndpoint
         let (server, client) = try await withTimeout {
-            async let server = SocketMateChannel.accept(from: listener)
-            let client = try await SocketMateChannel.connect(to: endpoint, timeout: .seconds(20))
+            async let server = SocketMateChannel.accept(from: listener, handshakeTimeout: .seconds(60))
+            let client = try await SocketMateChannel.connect(to: endpoint, timeout: .seconds(20), idleTimeout: .seconds(60))
             return (try await server, client)
         }
         let hello = MateMessage.hello(MateHello(name: "Ana", code: "123456"))
