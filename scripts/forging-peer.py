@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """A hostile client on a shared nats-server (issue 30), written with the official nats-py.
 
-It subscribes to every subject (`>`) and, for every message it sees under `materun.group.` and
-every answer to a group request, publishes altered copies: every number changed, every `seq`
+It subscribes to every subject (`>`). For every message of a mate pair through NATS
+(`materun.pair.`, and every answer to a dial) it publishes the message again exactly as it was,
+with its reply subject, then copies with each header altered and with the body altered, all with
+the original reply subject (issue 43). For every message it sees under `materun.group.` and
+every answer to a group request, it publishes altered copies: every number changed, every `seq`
 bumped, every `type`, `phase` and `status` swapped, start/stop/refused controls made up for every
 runner id it has seen; each copy with the original `Key`/`Sig` headers kept, with them dropped,
 and signed by a key of its own (PyNaCl, when installed). It replays old copies, byte for byte with
@@ -61,6 +64,7 @@ class Forger:
         self.client = client
         self.history = []  # (subject, data, headers, reply), the last 3,000
         self.inboxes = set()  # reply subjects of group requests: their answers are forged too
+        self.pair_inboxes = set()  # reply subjects of pair dials: their answers are replayed and altered
         self.runner_ids = set()
         self.key = SigningKey.generate() if SigningKey else None
         self.counts = {"seen": 0, "altered": 0, "replayed": 0, "flooded": 0}
@@ -79,6 +83,9 @@ class Forger:
 
     async def on_message(self, message):
         subject, data, headers, reply = message.subject, message.data, dict(message.headers or {}), message.reply
+        if subject.startswith("materun.pair.") or subject in self.pair_inboxes:
+            await self.on_pair_message(subject, data, headers, reply)
+            return
         group = subject.startswith("materun.group.")
         if not group and subject not in self.inboxes:
             return
@@ -115,6 +122,29 @@ class Forger:
             for variant in variants:
                 await self.publish(subject, body, variant, reply)
                 self.counts["altered"] += 1
+
+    async def on_pair_message(self, subject, data, headers, reply):
+        """A pair's set-up and carried messages (PROTOCOL.md section 12): each sent again at once
+        exactly as it was (subject, body, headers, reply subject), then once with each header
+        altered and once with its body altered, every copy with the original reply subject, so
+        that the host's answer to a copy goes to the dialler's own inbox. The history replays
+        them all again, byte for byte, seconds later."""
+        self.counts["seen"] += 1
+        if reply and subject.endswith(".dial"):
+            self.pair_inboxes.add(reply)
+            if len(self.pair_inboxes) > 5000:
+                self.pair_inboxes.pop()
+        self.history.append((subject, data, headers, reply))
+        del self.history[:-3000]
+        await self.publish(subject, data, headers, reply)
+        self.counts["replayed"] += 1
+        for name, value in headers.items():
+            changed = value[::-1] if len(value) > 1 else value + "0"
+            await self.publish(subject, data, {**headers, name: changed}, reply)
+            self.counts["altered"] += 1
+        if data:
+            await self.publish(subject, bytes([data[0] ^ 0x01]) + data[1:], headers, reply)
+            self.counts["altered"] += 1
 
     async def flood(self, root):
         inbox = "_INBOX.forger" + "".join(random.choice(string.ascii_letters) for _ in range(12))

@@ -160,7 +160,9 @@ class PairSigning:
             raw_key = self.raw(headers["key"])
             if self.fingerprint(raw_key) != self.room:
                 return None
-            answer_input = (f"materun pair answer\n{self.room}\n{conn}\n{self.key_text}\n"
+            # The answer is bound to the dial as it was sent (12.4): its id, key, proof and signature.
+            dial = dict(self.dial_headers(conn))
+            answer_input = (f"materun pair answer\n{self.room}\n{conn}\n{self.key_text}\n{dial['Proof']}\n{dial['Sig']}\n"
                             f"{headers['answer']}\n{headers.get('reason', '')}").encode()
             VerifyKey(raw_key).verify(answer_input, self.raw(headers["sig"]))
             return VerifyKey(raw_key)

@@ -299,8 +299,10 @@ def dial_input(room, conn_id, joiner_key):
     return f"materun pair dial\n{room}\n{conn_id}\n{joiner_key}"
 
 
-def answer_input(room, conn_id, joiner_key, answer, reason):
-    return f"materun pair answer\n{room}\n{conn_id}\n{joiner_key}\n{answer}\n{reason}"
+def answer_input(room, conn_id, joiner_key, proof, dial_sig, answer, reason):
+    """What the host signs in its answer: bound to the dial as it was sent (12.4), every field
+    empty for a probe."""
+    return f"materun pair answer\n{room}\n{conn_id}\n{joiner_key}\n{proof}\n{dial_sig}\n{answer}\n{reason}"
 
 
 def stream_input(subject, seq, close, payload: bytes) -> bytes:
@@ -403,7 +405,9 @@ async def request_host(nc, dial_subject, room, conn_id, joiner_key, headers, exp
                 key = unb64url(key_text)
             except ValueError:
                 key = b""
-            signed = answer_input(room, conn_id, joiner_key, answer, reason if answer == "refused" else "").encode()
+            dial = dict(headers or {})
+            signed = answer_input(room, conn_id, joiner_key, dial.get("Proof", ""), dial.get("Sig", ""), answer,
+                                  reason if answer == "refused" else "").encode()
             if (answer in expected and len(key) == 32 and fingerprint(key) == room
                     and verify(key, signed, header(msg, "Sig") or "")):
                 return answer, reason, key, bad
@@ -632,10 +636,11 @@ def check_example() -> int:
         "proof": (proof, "VVTWLN5E7QJ1lHKn6OgeXTKYCSdyd_A0q43VWOEJwDY"),
         "dial Sig": (sign(joiner, f"{dial_input(room, conn_id, joiner_key)}\n{proof}".encode()),
                      "mD4XN2FmkKmeydjIFoumw0VNIcL34MLuwhUR3qDduOKDzbEk7qCkmnp62WgdHTaE0LHJaJdMMyfZ6EDdIZ5PDg"),
-        "served Sig": (sign(host, answer_input(room, "", "", "served", "").encode()),
-                       "pQlpjaL3X9PttLy74lIkzOmtksj0Hpi39cg6ZNEaOxUDI3ncZaYSAEKN4LAyVTmPtAiZq9FxiQVPDkuCOlwFAQ"),
-        "ok Sig": (sign(host, answer_input(room, conn_id, joiner_key, "ok", "").encode()),
-                   "iO_FFozgfNqA2aXYB9y9WVBrACGEXEflGxCTPhd-HSxOHVXVdOclzimiKzMJeeO1Q6l9RP21uJxTmKwRoM30DA"),
+        "served Sig": (sign(host, answer_input(room, "", "", "", "", "served", "").encode()),
+                       "Bv2X2gwVO8sxcz4MfyDKIN-H_9OPBHasbaUoKyHsKG3G2cGjP2R3GlnRf5IkXJ8mzt-6udL8Uv5jWhcQ2mCNDw"),
+        "ok Sig": (sign(host, answer_input(room, conn_id, joiner_key, proof,
+                                           sign(joiner, f"{dial_input(room, conn_id, joiner_key)}\n{proof}".encode()), "ok", "").encode()),
+                   "gy99nR8cbulHqJSr8mFs5XUQW19iaPKK4ANlNtfTdQnAkR4MDJ9IYJRp1x87ejBZFDofTc0mOhFJhpRdFNNRAw"),
         "hello Sig": (sign(joiner, stream_input(f"{base}.stream.{conn_id}.up", 1, False, hello)),
                       "UM4plzcjImpa2E-Cwd_lGKlKtbbMaXj-Nc1vOeVEtaoItKXDu5v_Tp5DpfLRUs8zCktlzgqsK6qZ3g2coG3lBA"),
         "welcome Sig": (sign(host, stream_input(f"{base}.stream.{conn_id}.down", 1, False, welcome)),

@@ -17,10 +17,13 @@ enum NATSPairSigning {
         proofInput(room: room, id: id, joinerKey: joinerKey) + Array("\n\(proof)".utf8)
     }
 
-    /// What the host signs in its answer to a dial (`id` and `joinerKey` as the dial gave them,
-    /// empty for a probe).
-    static func answerInput(room: String, id: String, joinerKey: String, answer: String, reason: String) -> [UInt8] {
-        Array("materun pair answer\n\(room)\n\(id)\n\(joinerKey)\n\(answer)\n\(reason)".utf8)
+    /// What the host signs in its answer to a dial: the dial as it came (`id`, `joinerKey`,
+    /// `proof` and the dial's `signature`, each empty for a probe or where the dial lacked it),
+    /// so that an answer to an altered copy of a dial is never good for the dial itself.
+    static func answerInput(
+        room: String, id: String, joinerKey: String, proof: String, signature: String, answer: String, reason: String
+    ) -> [UInt8] {
+        Array("materun pair answer\n\(room)\n\(id)\n\(joinerKey)\n\(proof)\n\(signature)\n\(answer)\n\(reason)".utf8)
     }
 
     /// What the sender of a carried message signs: the subject (room, connection, direction),

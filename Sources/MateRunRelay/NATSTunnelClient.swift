@@ -8,8 +8,10 @@ import Synchronization
 /// talks to the service behind the room as if it had connected to it, and nothing listens.
 ///
 /// It makes a key of its own for the pair, proves the code's secret in every dial without sending
-/// it, takes only answers signed by the key whose fingerprint is the room, and signs every byte it
-/// sends (PROTOCOL.md section 12). What fails a check is counted in `drops`.
+/// it, takes only answers signed by the key whose fingerprint is the room for that very dial, and
+/// signs every byte it sends (PROTOCOL.md section 12). A dial refused for a reason a fresh dial
+/// could change, or not answered, is dialled again with a new id until the caller's deadline, and
+/// `tell` says so. What fails a check is counted in `drops`.
 package final class NATSTunnelClient: Sendable {
     package let subjects: NATSTunnelSubjects
     private let code: NATSPairCode
@@ -20,6 +22,7 @@ package final class NATSTunnelClient: Sendable {
     private let openedSink: AsyncStream<NATSTunnelCarriage>.Continuation
     private let live = Mutex<[String: TCPConnection]>([:])
     private let counter = NATSTunnelDropCounter()
+    private let tell: @Sendable (String) -> Void
 
     /// After a `503` ("no responders", which anyone can forge to an inbox it has seen), how long
     /// a signed answer may still come before the room is taken for unserved.
@@ -27,14 +30,17 @@ package final class NATSTunnelClient: Sendable {
 
     /// Checks that the host of `code`'s room serves it (a signed `served`); throws
     /// `NATSError.noResponders` when nobody does, `NATSError.timedOut` when nobody signed an answer.
-    package init(client: NATSClient, code: NATSPairCode, timeout: Duration = .seconds(10)) async throws {
+    package init(
+        client: NATSClient, code: NATSPairCode, timeout: Duration = .seconds(10), tell: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws {
         self.client = client
         self.code = code
+        self.tell = tell
         subjects = NATSTunnelSubjects(room: code.room)
         key = try NATSPairSigning.newKey()
         keyText = Base64URL.encode(key.publicKey.rawBytes)
         (opened, openedSink) = AsyncStream.makeStream(of: NATSTunnelCarriage.self)
-        let answer = try await request(headers: nil, id: "", joinerKeyText: "", timeout: timeout)
+        let answer = try await request(headers: nil, binding: .probe, timeout: timeout)
         guard answer == .served else { throw NATSTunnelError.refused(room: code.room, answer: "\(answer)") }
     }
 
@@ -69,15 +75,58 @@ package final class NATSTunnelClient: Sendable {
     }
 
     /// Asks the room's server for a carried connection, within `timeout`, and returns the local
-    /// end the caller talks through, with `options`.
+    /// end the caller talks through, with `options`. Each dial has a third of the time (at least
+    /// a second); one refused for a reason a fresh dial could change, or not answered, is followed
+    /// by a fresh one while time is left.
     private func open(timeout: Duration, options: TCPConnectionOptions) async throws -> TCPConnection {
+        let deadline = ContinuousClock.now + timeout
+        let share = max(timeout / 3, Self.shortestDial)
+        var dials = 1
+        while true {
+            let left = deadline - ContinuousClock.now
+            do {
+                return try await dial(within: min(share, left), options: options)
+            } catch let again as DialAgain {
+                guard deadline - ContinuousClock.now >= Self.shortestDial, !Task.isCancelled else {
+                    throw again.giveUp(room: subjects.room, after: dials, within: timeout)
+                }
+                tell("the dial into room \(subjects.room) \(again.what); dialling again")
+                dials += 1
+            }
+        }
+    }
+
+    /// The least time a dial is given: a host answers at once, but a loaded NATS server may not.
+    static let shortestDial = Duration.seconds(1)
+
+    /// Why one dial gave no connection, when another could: the error to give up with.
+    private struct DialAgain: Error {
+        let what: String
+        let underlying: any Error
+
+        func giveUp(room: String, after dials: Int, within timeout: Duration) -> any Error {
+            dials == 1 ? underlying : NATSError.timedOut("a connection through room \(room) (\(dials) dials in \(timeout), the last \(what))")
+        }
+    }
+
+    /// One dial of a new connection id, answered within `timeout`.
+    private func dial(within timeout: Duration, options: TCPConnectionOptions) async throws -> TCPConnection {
         let id = NATSTunnelID.random()
         let inbound = try client.subscribe(subjects.toClient(id))
         do {
             let headers = try NATSTunnelDial.requestHeaders(room: code.room, id: id, key: key, secret: code.secret)
-            let answer = try await request(headers: headers, id: id, joinerKeyText: keyText, timeout: timeout)
+            let answer: NATSTunnelDial.Answer
+            do {
+                answer = try await request(headers: headers, binding: NATSTunnelDial.Binding(headers), timeout: timeout)
+            } catch let error as NATSError {
+                // The host may have opened it after all: it is told to close it at once.
+                abandon(id)
+                throw DialAgain(what: "was not answered in \(timeout)", underlying: error)
+            }
             guard case .ok(let hostKey) = answer else {
-                throw NATSTunnelError.refused(room: subjects.room, answer: "\(answer)")
+                let refused = NATSTunnelError.refused(room: subjects.room, answer: "\(answer)")
+                if answer.isFinal { throw refused }
+                throw DialAgain(what: "was refused (\(answer))", underlying: refused)
             }
             let (carried, handed) = try TCPConnection.pair(
                 remote: client.options.url.endpoint, options: NATSTunnelPipe.localOptions, otherOptions: options)
@@ -97,10 +146,18 @@ package final class NATSTunnelClient: Sendable {
         }
     }
 
+    /// Ends connection `id` from this side before any byte (a signed `Close` as its first
+    /// message), so that a host that opened it for a dial whose answer never came frees it now.
+    private func abandon(_ id: String) {
+        let subject = subjects.toServer(id)
+        guard let headers = try? NATSTunnelPipe.headers(on: subject, seq: 1, close: true, payload: [], key: key) else { return }
+        try? client.publish(subject, payload: [], headers: headers)
+    }
+
     /// Publishes a dial (or, without headers, a probe) to the room with a reply inbox of its own
     /// and waits for the host's signed answer. Answers that fail the check are counted and
     /// skipped; a `503` is believed only when no signed answer follows within the grace.
-    private func request(headers: NATSHeaders?, id: String, joinerKeyText: String, timeout: Duration) async throws
+    private func request(headers: NATSHeaders?, binding: NATSTunnelDial.Binding, timeout: Duration) async throws
         -> NATSTunnelDial.Answer
     {
         let inbox = try client.subscribe("_INBOX.\(NATSClient.randomToken())")
@@ -126,7 +183,7 @@ package final class NATSTunnelClient: Sendable {
                 }
                 continue
             }
-            guard let answer = NATSTunnelDial.answer(message, room: code.room, id: id, joinerKeyText: joinerKeyText) else {
+            guard let answer = NATSTunnelDial.answer(message, room: code.room, to: binding) else {
                 counter.count(.badSignature)
                 continue
             }

@@ -19,11 +19,38 @@ enum NATSTunnelDial {
         case unavailable
     }
 
+    /// A dial as it came, which an answer to it is bound to (PROTOCOL.md section 12.4): its
+    /// `Id`, `Key`, `Proof` and `Sig` headers, each empty where the dial lacked it (a probe has
+    /// none). An altered copy of a dial differs in one of them at least, so the host's answer to
+    /// the copy does not check against the dial.
+    struct Binding: Sendable, Equatable {
+        var id = ""
+        var joinerKeyText = ""
+        var proof = ""
+        var signature = ""
+
+        /// A probe's: every field empty.
+        static let probe = Binding()
+
+        init(id: String = "", joinerKeyText: String = "", proof: String = "", signature: String = "") {
+            self.id = id
+            self.joinerKeyText = joinerKeyText
+            self.proof = proof
+            self.signature = signature
+        }
+
+        init(_ headers: NATSHeaders?) {
+            self.init(id: headers?["Id"] ?? "", joinerKeyText: headers?["Key"] ?? "", proof: headers?["Proof"] ?? "", signature: headers?["Sig"] ?? "")
+        }
+    }
+
     /// A dial whose proof and signature were checked.
     struct Request: Sendable {
         let id: String
         let joinerKey: Ed25519PublicKey
         let joinerKeyText: String
+        /// What the host's answer to it is bound to.
+        let binding: Binding
     }
 
     /// The host's answer, once its signature and its key's fingerprint were checked.
@@ -43,6 +70,15 @@ enum NATSTunnelDial {
                 case .unavailable: "\(reason): the host takes no more connections"
                 case .badDial, .badSignature, nil: reason
                 }
+            }
+        }
+
+        /// Whether a fresh dial could get another answer: a wrong secret or a host that takes no
+        /// more connections answers every dial the same way.
+        var isFinal: Bool {
+            switch self {
+            case .ok, .served: true
+            case .refused(let reason): reason == Refusal.wrongSecret.rawValue || reason == Refusal.unavailable.rawValue
             }
         }
     }
@@ -75,35 +111,42 @@ enum NATSTunnelDial {
         }
         let dialInput = NATSPairSigning.dialInput(room: room, id: id, joinerKey: keyText, proof: proofText)
         guard NATSPairSigning.isSigned(dialInput, by: key, signature: headers["Sig"]) else { return .failure(.badSignature) }
-        return .success(Request(id: id, joinerKey: key, joinerKeyText: keyText))
+        return .success(Request(id: id, joinerKey: key, joinerKeyText: keyText, binding: Binding(headers)))
     }
 
-    /// The headers of the host's answer to a dial that gave `id` and `joinerKeyText` (each empty
-    /// when the dial had none): `ok`, `served` (a probe) or `refused` with a reason.
+    /// The headers of the host's answer to the dial `binding`: `ok`, `served` (a probe) or
+    /// `refused` with a reason.
     static func answerHeaders(
-        room: String, id: String, joinerKeyText: String, answer: String, reason: String = "", hostKey: Ed25519PrivateKey
+        room: String, to binding: Binding, answer: String, reason: String = "", hostKey: Ed25519PrivateKey
     ) throws(CryptoError) -> NATSHeaders {
-        let input = NATSPairSigning.answerInput(room: room, id: id, joinerKey: joinerKeyText, answer: answer, reason: reason)
         var fields = [("Answer", answer), ("Key", Base64URL.encode(hostKey.publicKey.rawBytes))]
         if !reason.isEmpty { fields.append(("Reason", reason)) }
-        fields.append(("Sig", Base64URL.encode(try hostKey.signature(for: input))))
+        fields.append(("Sig", Base64URL.encode(try hostKey.signature(for: input(room: room, binding, answer: answer, reason: reason)))))
         return NATSHeaders(fields)
     }
 
-    /// The joiner's check of an answer to its dial of `id` with `joinerKeyText` (empty for a
-    /// probe): nil unless it is signed by a key whose fingerprint is `room`.
-    static func answer(_ message: NATSMessage, room: String, id: String, joinerKeyText: String) -> Answer? {
+    /// The joiner's check of an answer to its dial `binding` (`.probe` for a probe): nil unless
+    /// it is signed by a key whose fingerprint is `room`, for this very dial. A probe takes only
+    /// `served` (a host never refuses one), a dial only `ok` or `refused`.
+    static func answer(_ message: NATSMessage, room: String, to binding: Binding) -> Answer? {
         guard let headers = message.headers, let answer = headers["Answer"], let key = NATSPairSigning.publicKey(headers["Key"]),
             (try? NATSPairCode.room(of: key)) == room
         else { return nil }
         let reason = headers["Reason"] ?? ""
-        let input = NATSPairSigning.answerInput(room: room, id: id, joinerKey: joinerKeyText, answer: answer, reason: reason)
-        guard NATSPairSigning.isSigned(input, by: key, signature: headers["Sig"]) else { return nil }
+        guard NATSPairSigning.isSigned(input(room: room, binding, answer: answer, reason: reason), by: key, signature: headers["Sig"]) else {
+            return nil
+        }
         switch answer {
-        case "ok" where !id.isEmpty: return .ok(hostKey: key)
-        case "served" where id.isEmpty: return .served
-        case "refused": return .refused(reason: reason)
+        case "served" where binding == .probe: return .served
+        case "ok" where binding != .probe: return .ok(hostKey: key)
+        case "refused" where binding != .probe: return .refused(reason: reason)
         default: return nil
         }
+    }
+
+    private static func input(room: String, _ binding: Binding, answer: String, reason: String) -> [UInt8] {
+        NATSPairSigning.answerInput(
+            room: room, id: binding.id, joinerKey: binding.joinerKeyText, proof: binding.proof, signature: binding.signature,
+            answer: answer, reason: reason)
     }
 }

@@ -7,7 +7,8 @@ package struct NATSTunnelDrops: Sendable, Equatable {
     /// Carried messages, and answers to this side's dials, whose signature was missing, unreadable
     /// or not the sender's: forged or altered.
     package var badSignature = 0
-    /// Carried messages signed by the sender but whose `Seq` was already received: replays.
+    /// Carried messages signed by the sender but whose `Seq` was already received, and on the
+    /// host copies of a dial it had taken already: replays.
     package var replayed = 0
     /// Dials this host refused: without the secret, not signed by the key they carry, a
     /// connection id used before, or unreadable.

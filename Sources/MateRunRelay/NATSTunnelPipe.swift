@@ -76,12 +76,16 @@ struct NATSTunnelPipe {
     }
 
     private func publish(_ payload: [UInt8], seq: Int, close: Bool) throws {
-        let signature = try ownKey.signature(
-            for: NATSPairSigning.streamInput(subject: outbound, seq: seq, close: close, payload: payload))
+        try client.publish(outbound, payload: payload, headers: Self.headers(on: outbound, seq: seq, close: close, payload: payload, key: ownKey))
+    }
+
+    /// The headers of carried message `seq` on `subject` (PROTOCOL.md section 12.5), signed by `key`.
+    static func headers(on subject: String, seq: Int, close: Bool, payload: [UInt8], key: Ed25519PrivateKey) throws(CryptoError) -> NATSHeaders {
+        let signature = try key.signature(for: NATSPairSigning.streamInput(subject: subject, seq: seq, close: close, payload: payload))
         var fields = [("Seq", String(seq))]
         if close { fields.append(("Close", "1")) }
         fields.append(("Sig", Base64URL.encode(signature)))
-        try client.publish(outbound, payload: payload, headers: NATSHeaders(fields))
+        return NATSHeaders(fields)
     }
 
     /// Judges `message`, received on `subject` from the side whose key is `peerKey`, when

@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// It holds the pair's host key: its fingerprint is the room, it signs every answer and every
 /// byte sent, and only a dial that proves the code's secret (PROTOCOL.md section 12.3) opens a
-/// connection, once per connection id. What fails a check is counted in `drops`.
+/// connection, once per connection id. A copy of a dial already taken (replayed, delayed,
+/// duplicated) is the same attempt: it opens nothing and gets no answer, so it can neither use up
+/// the joiner's dial nor answer it. What fails a check is counted in `drops`.
 package final class NATSTunnelServer: Sendable {
     package let subjects: NATSTunnelSubjects
     /// The code to give the joiner: the room and the secret.
@@ -19,8 +21,8 @@ package final class NATSTunnelServer: Sendable {
     private let listener: SocketPairListener
     private let key: Ed25519PrivateKey
     private let live = Mutex<[String: TCPConnection]>([:])
-    /// Connection ids already dialled: a replayed dial opens nothing.
-    private let usedIDs = Mutex<Set<String>>([])
+    /// Connection ids already dialled, with the dial that took each: a replayed dial opens nothing.
+    private let usedIDs = Mutex<[String: NATSTunnelDial.Binding]>([:])
     private let counter = NATSTunnelDropCounter()
     private let answerBudget = Mutex(NATSTunnelAnswerBudget())
 
@@ -53,13 +55,15 @@ package final class NATSTunnelServer: Sendable {
                     continue
                 }
                 if NATSTunnelDial.isProbe(request) {
-                    if withinBudget() { answer(replyTo, id: "", joinerKeyText: "", "served") }
+                    if withinBudget() { answer(replyTo, to: .probe, "served") }
                     continue
                 }
                 switch admit(request) {
-                case .success(let dial):
+                case .admitted(let dial):
                     group.addTask { [self] in await carry(dial, replyTo: replyTo) }
-                case .failure(let refusal):
+                case .again:
+                    counter.count(.replayed)
+                case .refused(let refusal):
                     refuse(replyTo, request, refusal)
                 }
             }
@@ -67,17 +71,35 @@ package final class NATSTunnelServer: Sendable {
         }
     }
 
+    /// What a dial on the room's subject is to the host.
+    private enum Admission {
+        /// A new dial that passed every check: its id is taken.
+        case admitted(NATSTunnelDial.Request)
+        /// The very dial that took its id already, again: the same attempt.
+        case again
+        case refused(NATSTunnelDial.Refusal)
+    }
+
     /// Checks a dial and takes its id: each id opens one connection, ever.
-    private func admit(_ request: NATSMessage) -> Result<NATSTunnelDial.Request, NATSTunnelDial.Refusal> {
-        NATSTunnelDial.check(request.headers, room: subjects.room, secret: code.secret).flatMap { dial in
-            usedIDs.withLock { $0.insert(dial.id).inserted } ? .success(dial) : .failure(.usedID)
+    private func admit(_ request: NATSMessage) -> Admission {
+        switch NATSTunnelDial.check(request.headers, room: subjects.room, secret: code.secret) {
+        case .failure(let refusal):
+            return .refused(refusal)
+        case .success(let dial):
+            return usedIDs.withLock { used in
+                guard let taken = used[dial.id] else {
+                    used[dial.id] = dial.binding
+                    return .admitted(dial)
+                }
+                return taken == dial.binding ? .again : .refused(.usedID)
+            }
         }
     }
 
     private func refuse(_ replyTo: String, _ request: NATSMessage, _ refusal: NATSTunnelDial.Refusal) {
         counter.count(.refusedDial)
         guard withinBudget() else { return }
-        answer(replyTo, id: request.headers?["Id"] ?? "", joinerKeyText: request.headers?["Key"] ?? "", "refused", reason: refusal.rawValue)
+        answer(replyTo, to: NATSTunnelDial.Binding(request.headers), "refused", reason: refusal.rawValue)
     }
 
     /// Whether a probe or a refusal may be answered now (`NATSTunnelAnswerBudget`).
@@ -85,9 +107,8 @@ package final class NATSTunnelServer: Sendable {
         answerBudget.withLock { $0.take(now: .now) }
     }
 
-    private func answer(_ replyTo: String, id: String, joinerKeyText: String, _ answer: String, reason: String = "") {
-        guard let headers = try? NATSTunnelDial.answerHeaders(
-            room: subjects.room, id: id, joinerKeyText: joinerKeyText, answer: answer, reason: reason, hostKey: key)
+    private func answer(_ replyTo: String, to binding: NATSTunnelDial.Binding, _ answer: String, reason: String = "") {
+        guard let headers = try? NATSTunnelDial.answerHeaders(room: subjects.room, to: binding, answer: answer, reason: reason, hostKey: key)
         else { return }
         try? client.publish(replyTo, payload: [], headers: headers)
     }
@@ -95,10 +116,10 @@ package final class NATSTunnelServer: Sendable {
     private func carry(_ dial: NATSTunnelDial.Request, replyTo: String) async {
         guard let (inbound, local) = await connect(dial.id) else {
             counter.count(.refusedDial)
-            answer(replyTo, id: dial.id, joinerKeyText: dial.joinerKeyText, "refused", reason: NATSTunnelDial.Refusal.unavailable.rawValue)
+            answer(replyTo, to: dial.binding, "refused", reason: NATSTunnelDial.Refusal.unavailable.rawValue)
             return
         }
-        answer(replyTo, id: dial.id, joinerKeyText: dial.joinerKeyText, "ok")
+        answer(replyTo, to: dial.binding, "ok")
         live.withLock { $0[dial.id] = local }
         let pipe = NATSTunnelPipe(
             client: client, outbound: subjects.toClient(dial.id), inbound: inbound, ownKey: key, peerKey: dial.joinerKey, drops: counter)

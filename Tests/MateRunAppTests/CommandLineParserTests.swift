@@ -147,7 +147,7 @@ struct CommandLineParserTests {
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
-                      "--coordinator": "service", "--secret-file": "secret", "--keep-results": "7"]
+                      "--coordinator": "service", "--secret-file": "secret", "--keep-results": "7", "--wait-for-mate": "90"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
         // (`group results` takes a group's code; the others a file or a run's id.)
@@ -186,7 +186,7 @@ struct CommandLineParserTests {
             #expect(scenarios.directory == "Scenarios" && scenarios.dataDirectory == "/tmp/runs")
         case let command as HostCommand:
             let host = command.options
-            #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0")
+            #expect(host.mode == .race && host.port == 7000 && host.bindAddress == "0.0.0.0" && host.waitForMateSeconds == 90)
             var expected = RunOptions(scenarioPath: "x.json", speed: .times(2), weightKilograms: 70, goalKilometres: 5, name: "Ana", json: true, dataDirectory: "/tmp/runs", save: false)
             expected.track = 2
             expected.paceSecondsPerKilometre = 330

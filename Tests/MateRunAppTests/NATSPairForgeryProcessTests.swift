@@ -21,7 +21,8 @@ struct NATSPairForgeryProcessTests {
 
         // Given an honest race through NATS, and a stranger answering every carried message with a
         // `bye` and a `Close: 1` under the next Seq, an altered copy and a replay, replaying every
-        // dial, dialling with a wrong secret and answering every dial "refused",
+        // dial and every answer (with the joiner's own reply subject, at once and seconds later),
+        // sending altered copies of each dial to the joiner's inbox and answering every dial "refused",
         let run = try await pairedRace(host: ["--via", via], join: ["--via", via])
         let (host, joiner) = try #require(run)
         #expect(forger.forgedCount > 100, "the forger saw too little to prove anything: \(forger.forgedCount)")
@@ -38,7 +39,7 @@ struct NATSPairForgeryProcessTests {
         let hostDropped = try #require(host.summary["nats_dropped"] as? [String: Int], "host: \(host.tail)")
         let joinerDropped = try #require(joiner.summary["nats_dropped"] as? [String: Int], "join: \(joiner.tail)")
         #expect((hostDropped["bad_signature"] ?? 0) > 0 && (hostDropped["replayed"] ?? 0) > 0, "\(hostDropped)")
-        #expect((hostDropped["refused_dials"] ?? 0) >= 2, "\(hostDropped)")
+        #expect((hostDropped["refused_dials"] ?? 0) >= 3, "the three altered dials: \(hostDropped)")
         #expect((joinerDropped["bad_signature"] ?? 0) > 0 && (joinerDropped["replayed"] ?? 0) > 0, "\(joinerDropped)")
         for side in [host, joiner] {
             #expect(side.errors.contains { $0.hasPrefix("materun: dropped through NATS: ") }, "\(side.label): \(side.errors)")
@@ -106,11 +107,13 @@ struct NATSPairForgeryProcessTests {
     private func scenario(_ name: String) -> String { packageRoot + "/Scenarios/" + name }
 }
 
-/// A stranger on the same nats-server who reads every `materun.pair` message and answers each
-/// with forgeries: for a carried message, a `bye` cancelling the run and a `Close: 1` under the
-/// next `Seq` (unsigned, or signed with a made-up signature), a copy with altered bytes and
-/// the original signature, and a replay of the message itself; for a dial, the same dial
-/// again, a dial with a wrong secret's proof, and a `refused` answer to the dialler.
+/// A stranger on the same nats-server who reads every `materun.pair` message and every inbox,
+/// and answers each with forgeries: for a carried message, a `bye` cancelling the run and a
+/// `Close: 1` under the next `Seq` (unsigned, or signed with a made-up signature), a copy with
+/// altered bytes and the original signature, and a replay of the message itself; for a dial, the
+/// same dial again (to an inbox of its own, and to the joiner's at once and 2 s later), copies
+/// with its proof, its signature or its key altered sent with the joiner's own reply subject, and
+/// a `refused` answer to the dialler; for the host's answers, the same answer again 2 s later.
 private final class PairForger: Sendable {
     private let client: NATSClient
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
@@ -124,8 +127,16 @@ private final class PairForger: Sendable {
         let client = try await NATSClient.connect(NATSClientOptions(url: url))
         let forger = PairForger(client: client)
         let everything = try client.subscribe("materun.pair.>")
+        // The answers to every dial, on the inboxes the dials name.
+        let answers = try client.subscribe("_INBOX.>")
         try await client.flush()
-        forger.task.withLock { $0 = Task { await forger.forge(everything) } }
+        forger.task.withLock {
+            $0 = Task {
+                async let dials: Void = forger.forge(everything)
+                async let replies: Void = forger.forge(answers)
+                _ = await (dials, replies)
+            }
+        }
         return forger
     }
 
@@ -146,11 +157,23 @@ private final class PairForger: Sendable {
             guard headers[Self.mark] == nil else { continue }
             if message.subject.hasSuffix(".dial") {
                 guard let replyTo = message.replyTo, headers["Id"] != nil else { continue }
+                // The dial again, to an inbox of its own and to the joiner's own inbox (the
+                // host's answer to a copy would reach the joiner), at once and 2 s later
                 publish(message.subject, message.payload, headers, replyTo: "_INBOX.forger.\(forgedCount)")
-                var wrong = headers
-                wrong.fields = headers.fields.map { $0.name == "Proof" ? (name: "Proof", value: String(repeating: "B", count: 43)) : $0 }
-                publish(message.subject, message.payload, wrong, replyTo: "_INBOX.forger.\(forgedCount)")
+                publish(message.subject, message.payload, headers, replyTo: replyTo)
+                later(message.subject, message.payload, headers, replyTo: replyTo)
+                // altered copies, each with one header changed, to the joiner's inbox
+                for name in ["Proof", "Sig", "Key"] {
+                    var altered = headers
+                    altered.fields = headers.fields.map { $0.name == name ? (name: name, value: String($0.value.reversed())) : $0 }
+                    publish(message.subject, message.payload, altered, replyTo: replyTo)
+                }
                 publish(replyTo, [], NATSHeaders([("Answer", "refused"), ("Key", headers["Key"] ?? ""), ("Reason", "wrong_secret"), ("Sig", fakeSignature)]))
+                continue
+            }
+            if message.subject.hasPrefix("_INBOX.") {
+                // A host's signed answer, replayed as it was 2 s later
+                later(message.subject, message.payload, headers, replyTo: message.replyTo)
                 continue
             }
             guard let seq = headers["Seq"].flatMap(Int.init), headers["Close"] == nil else { continue }
@@ -164,6 +187,14 @@ private final class PairForger: Sendable {
     }
 
     private static let mark = "Forged-By"
+
+    /// Publishes the message again, exactly as it was, 2 s from now.
+    private func later(_ subject: String, _ payload: [UInt8], _ headers: NATSHeaders, replyTo: String?) {
+        Task { [self] in
+            try? await Task.sleep(for: .seconds(2))
+            publish(subject, payload, headers, replyTo: replyTo)
+        }
+    }
 
     private func publish(_ subject: String, _ payload: [UInt8], _ headers: NATSHeaders, replyTo: String? = nil) {
         var marked = headers

@@ -80,14 +80,22 @@ import Testing
             (messages[0], messages[1], messages[2], messages[3], messages[4], messages[5], messages[6])
 
         #expect(probe.verb == "PUB" && probe.subject == "materun.pair.\(code.room).dial" && NATSTunnelDial.isProbe(probe.nats()))
-        #expect(NATSTunnelDial.answer(served.nats(), room: code.room, id: "", joinerKeyText: "") == .served)
+        #expect(NATSTunnelDial.answer(served.nats(), room: code.room, to: .probe) == .served)
 
         let request = try NATSTunnelDial.check(dial.headers, room: code.room, secret: code.secret).get()
         #expect(request.joinerKey == joinerKey.publicKey)
         #expect(dial.headers == (try NATSTunnelDial.requestHeaders(room: code.room, id: request.id, key: joinerKey, secret: code.secret)))
         #expect(
-            NATSTunnelDial.answer(answer.nats(), room: code.room, id: request.id, joinerKeyText: request.joinerKeyText)
-                == .ok(hostKey: hostKey.publicKey))
+            NATSTunnelDial.answer(answer.nats(), room: code.room, to: request.binding) == .ok(hostKey: hostKey.publicKey))
+        // An answer is bound to its dial: the same answer does not check for a dial that differs
+        // in its proof or its signature (an altered copy), nor for a probe.
+        var altered = request.binding
+        altered.proof = String(repeating: "B", count: 43)
+        #expect(NATSTunnelDial.answer(answer.nats(), room: code.room, to: altered) == nil)
+        altered = request.binding
+        altered.signature = String(repeating: "C", count: 86)
+        #expect(NATSTunnelDial.answer(answer.nats(), room: code.room, to: altered) == nil)
+        #expect(NATSTunnelDial.answer(answer.nats(), room: code.room, to: .probe) == nil)
 
         let subjects = NATSTunnelSubjects(room: code.room)
         #expect(hello.subject == subjects.toServer(request.id) && welcome.subject == subjects.toClient(request.id))

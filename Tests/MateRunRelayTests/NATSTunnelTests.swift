@@ -154,13 +154,18 @@ struct NATSTunnelTests {
 
         let dialler = try await HandMadeDialler(nats, code: code)
         #expect(try await dialler.dial() == .ok(hostKey: try #require(dialler.hostKey)))
-        // The same dial again, as a sniffer would replay it: its id was used.
-        #expect(try await dialler.dial() == .refused(reason: "used_id"))
+        // The same dial again, as a sniffer would replay it: the same attempt, which opens nothing
+        // and is not answered (an answer could only ever reach the dial's own inbox), counted.
+        await #expect(throws: NATSError.self) { try await dialler.dial(timeout: .seconds(1)) }
+        // Another joiner's dial of the same id: the id was used.
+        let reuser = try await HandMadeDialler(nats, code: code, id: dialler.id)
+        #expect(try await reuser.dial() == .refused(reason: "used_id"))
         // An unsigned dial that names only an id.
         let answer = try await dialler.client.request(
             room.server.subjects.dial, payload: [], headers: NATSHeaders([("Id", "ABCDEFGH12345678")]))
         #expect(answer.headers?["Answer"] == "refused" && answer.headers?["Reason"] == "bad_dial")
-        #expect(room.server.drops == NATSTunnelDrops(refusedDials: 3))
+        #expect(room.server.drops == NATSTunnelDrops(replayed: 1, refusedDials: 3))
+        await reuser.close()
         await guesser.close()
         await dialler.close()
         await room.close()
@@ -178,8 +183,8 @@ struct NATSTunnelTests {
             for await dial in dials.messages {
                 guard let replyTo = dial.replyTo else { continue }
                 let headers = try? NATSTunnelDial.answerHeaders(
-                    room: room.server.code.room, id: dial.headers?["Id"] ?? "", joinerKeyText: dial.headers?["Key"] ?? "",
-                    answer: "refused", reason: "wrong_secret", hostKey: forgerKey)
+                    room: room.server.code.room, to: NATSTunnelDial.Binding(dial.headers), answer: "refused", reason: "wrong_secret",
+                    hostKey: forgerKey)
                 try? forger.publish(replyTo, payload: [], headers: headers)
                 try? forger.publish(replyTo, payload: [], headers: NATSHeaders(status: 503))
             }
@@ -263,13 +268,14 @@ private final class HandMadeDialler: Sendable {
     let code: NATSPairCode
     let subjects: NATSTunnelSubjects
     let key: Ed25519PrivateKey
-    let id = NATSTunnelID.random()
+    let id: String
     let down: NATSSubscription
     private let answered = Mutex<Ed25519PublicKey?>(nil)
 
-    init(_ nats: NATSServerProcess, code: NATSPairCode) async throws {
+    init(_ nats: NATSServerProcess, code: NATSPairCode, id: String = NATSTunnelID.random()) async throws {
         client = try await NATSClient.connect(NATSClientOptions(url: nats.url))
         self.code = code
+        self.id = id
         subjects = NATSTunnelSubjects(room: code.room)
         key = try NATSPairSigning.newKey()
         down = try client.subscribe(subjects.toClient(id))
@@ -279,10 +285,10 @@ private final class HandMadeDialler: Sendable {
 
     /// Dials connection `id`; the host's answer, checked.
     @discardableResult
-    func dial() async throws -> NATSTunnelDial.Answer? {
+    func dial(timeout: Duration = .seconds(10)) async throws -> NATSTunnelDial.Answer? {
         let headers = try NATSTunnelDial.requestHeaders(room: code.room, id: id, key: key, secret: code.secret)
-        let reply = try await client.request(subjects.dial, payload: [], headers: headers)
-        let answer = NATSTunnelDial.answer(reply, room: code.room, id: id, joinerKeyText: Base64URL.encode(key.publicKey.rawBytes))
+        let reply = try await client.request(subjects.dial, payload: [], headers: headers, timeout: timeout)
+        let answer = NATSTunnelDial.answer(reply, room: code.room, to: NATSTunnelDial.Binding(headers))
         if case .ok(let hostKey) = answer { answered.withLock { $0 = hostKey } }
         return answer
     }

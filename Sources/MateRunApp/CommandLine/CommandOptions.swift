@@ -61,6 +61,10 @@ package struct HostOptions: Sendable, Equatable {
     package var via: String?
     /// How to log in to `via` and whom to trust (`NATSOptionGroup`).
     package var login = NATSLogin()
+    /// `--wait-for-mate SECONDS`: how long the host waits for a mate before it gives up.
+    package var waitForMateSeconds = HostOptions.defaultWaitForMateSeconds
+
+    package static let defaultWaitForMateSeconds = 600.0
 }
 
 /// `materun join`'s options beyond the run's own.

@@ -20,6 +20,9 @@ struct HostCommand: DeclaredCommand {
             OptionSpec(
                 "--via", value: "URL",
                 help: "pair through a NATS server instead (nats://[USER@]HOST:PORT or", "tls://…, or a comma list of a cluster's nodes): both sides dial out"),
+            OptionSpec(
+                "--wait-for-mate", value: "SECONDS",
+                help: "how long to wait for a mate before giving up (default: 600); the host says", "every 10 s that it still waits"),
         ] + NATSOptionGroup.options + [
             RunOptionGroup.speed, RunOptionGroup.weight, RunOptionGroup.name, RunOptionGroup.maxHeartRate,
             OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace, OutputOptionGroup.noSave,
@@ -50,6 +53,8 @@ struct HostCommand: DeclaredCommand {
             options.via = try NATSOptionGroup.url(arguments, command: "host")
         }
         options.login = try NATSOptionGroup.login(arguments, via: options.via, command: "host")
+        options.waitForMateSeconds = try arguments.number("--wait-for-mate", in: 10...604_800, unit: "seconds")
+            ?? HostOptions.defaultWaitForMateSeconds
         self.options = options
     }
 

@@ -53,7 +53,7 @@ extension PairedRun {
             PairingView.listeningFields(via: url.description, code: code, terms: terms),
             text: PairingView.listeningText(via: url.description, code: code, terms: terms))
         let outcome = await serve(
-            host, carrier: { await tunnel.run(dials) }, closing: { await tunnel.drain(within: Self.drainBound) },
+            host, waitLimit: options.waitForMateSeconds, carrier: { await tunnel.run(dials) }, closing: { await tunnel.drain(within: Self.drainBound) },
             scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea)
         await client.close()
         tellDropped(tunnel.drops, screen: screen)
@@ -80,7 +80,8 @@ extension PairedRun {
             throw CommandFailure("cannot reach \(url): \(error)")
         }
         do {
-            tunnel = try await NATSTunnelClient(client: client, code: code)
+            let writeMessage = screen.messageWriter
+            tunnel = try await NATSTunnelClient(client: client, code: code, tell: { writeMessage("materun: \($0)") })
         } catch NATSError.noResponders {
             await client.close()
             throw CommandFailure("no host with code \(code) on \(url)")

@@ -67,7 +67,9 @@ struct PairedRun {
         screen.announce(
             PairingView.listeningFields(host: host.endpoint.host, port: Int(host.endpoint.port), code: code, terms: terms),
             text: PairingView.listeningText(address: host.endpoint.description, code: code, terms: terms))
-        return try await serve(host, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea).get()
+        return try await serve(
+            host, waitLimit: options.waitForMateSeconds, scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea
+        ).get()
     }
 
     /// The terms a host offers: its mode, the goal (the scenario's or `--goal`: a pair needs one)
@@ -85,7 +87,7 @@ struct PairedRun {
     /// connections, if any), so that a joiner whose connection drops can resume until the run
     /// is over; `closing` runs once the host is closed (a tunnel sends its last bytes).
     func serve<Source: ConnectionSource>(
-        _ host: MateHost<Source>, carrier: (@Sendable () async -> Void)? = nil, closing: () async -> Void = {},
+        _ host: MateHost<Source>, waitLimit: Double, carrier: (@Sendable () async -> Void)? = nil, closing: () async -> Void = {},
         scenario: Scenario, profile: RunnerProfile, screen: any RunScreen, controls: RunnerControls, nmea: NMEAFeed?
     ) async -> Result<Int32, CommandFailure> {
         let writeMessage = screen.messageWriter
@@ -102,7 +104,7 @@ struct PairedRun {
                 outcome = .success(try await pairAndRun(
                     scenario: scenario, profile: profile, screen: screen, controls: controls, nmea: nmea
                 ) {
-                    try await host.pairing()
+                    try await waitingForMate(limit: waitLimit, screen: screen) { try await host.pairing() }
                 })
             } catch let failure as CommandFailure {
                 outcome = .failure(failure)
@@ -113,6 +115,48 @@ struct PairedRun {
             await closing()
             group.cancelAll()
             return outcome
+        }
+    }
+
+    /// Waits for `pairing`, saying every 10 s that the host still waits (`MateWait`), and stops
+    /// waiting with the reason once `limit` seconds have passed without a mate.
+    private func waitingForMate(
+        limit: Double, screen: any RunScreen, _ pairing: @escaping @Sendable () async throws -> MatePairing
+    ) async throws -> MatePairing {
+        enum Next: Sendable {
+            case paired(MatePairing)
+            case due(MateWait.Step, at: Double)
+        }
+        let clock = container.wallClock
+        let start = clock.now()
+        let rules = MateWait(limit: limit)
+        return try await withThrowingTaskGroup(of: Next.self) { group in
+            group.addTask { .paired(try await pairing()) }
+            var due = rules.next(after: 0)
+            group.addTask { [due] in
+                try await clock.sleep(until: start + due.at)
+                return .due(due.step, at: due.at)
+            }
+            while let next = try await group.next() {
+                switch next {
+                case .paired(let paired):
+                    group.cancelAll()
+                    return paired
+                case .due(.stillWaiting(let seconds), let at):
+                    screen.announce(
+                        PairingView.stillWaitingFields(seconds: seconds, limit: limit),
+                        text: PairingView.stillWaitingText(seconds: seconds, limit: limit))
+                    due = rules.next(after: at)
+                    group.addTask { [due] in
+                        try await clock.sleep(until: start + due.at)
+                        return .due(due.step, at: due.at)
+                    }
+                case .due(.giveUp(let seconds), _):
+                    group.cancelAll()
+                    throw NoMateCame(seconds: seconds)
+                }
+            }
+            throw CancellationError()
         }
     }
 
@@ -157,5 +201,14 @@ extension ReplaySpeed {
 
     init(factor: Double?) {
         self = factor.map { .times($0) } ?? .max
+    }
+}
+
+/// A host that gave up waiting: nobody paired within `--wait-for-mate`.
+struct NoMateCame: Error, CustomStringConvertible {
+    let seconds: Double
+
+    var description: String {
+        "no mate paired within \(RunFormat.clockTime(seconds: seconds)); stopped waiting (--wait-for-mate SECONDS waits longer)"
     }
 }

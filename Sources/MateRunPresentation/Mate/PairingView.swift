@@ -35,6 +35,15 @@ package enum PairingView {
         ]
     }
 
+    /// The host has waited `seconds` for its mate and still waits, until `limit`.
+    package static func stillWaitingText(seconds: Double, limit: Double) -> String {
+        "Still waiting for a mate: \(RunFormat.clockTime(seconds: seconds)) so far; giving up at \(RunFormat.clockTime(seconds: limit)) (--wait-for-mate)"
+    }
+
+    package static func stillWaitingFields(seconds: Double, limit: Double) -> [JSONMember] {
+        [("type", .string("waiting")), ("waited_s", .number(seconds, decimals: 0)), ("limit_s", .number(limit, decimals: 0))]
+    }
+
     package static func connectingFields(via: String) -> [JSONMember] {
         [("type", .string("connecting")), ("via", .string(via))]
     }
