@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs `swift test` three times in a row while another build keeps both cores busy: the tests
-# must pass on a loaded machine, not only on a quiet one. Fails on the first failing run.
+# must pass on a loaded machine, not only on a quiet one. Fails on the first failing run. Then,
+# still under the load, a mate pair through NATS and a group race, each 10 times, with an
+# outsider on the server replaying and altering every message (scripts/check-pair-outsider.py,
+# GroupForgeryProcessTests with scripts/forging-peer.py), when nats-server is installed.
 #
-#   scripts/stress-test.sh [RUNS]      (default 3)
+#   scripts/stress-test.sh [RUNS] [FORGED]     (defaults 3 and 10)
 #
 # The load is a release build of this package in its own scratch folder (.build-stress), started
 # from clean again each time it ends, so the machine stays loaded for the whole test run. It is
@@ -10,6 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
+forged=${2:-10}
 export SWIFT_BACKTRACE=enable=no
 data=$(mktemp -d)
 export MATERUN_DATA_DIR="$data"   # the tests' kept runs: never the real home
@@ -55,4 +59,19 @@ for run in $(seq 1 "$runs"); do
   rm -f "$log"
   echo "ok   run $run: $summary; $(( $(date +%s) - start )) s wall (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 done
-echo "stress test passed: $runs loaded runs in a row"
+if command -v nats-server >/dev/null || [ -x /usr/sbin/nats-server ]; then
+  echo "== a pair through NATS under an outsider, $forged times, under load"
+  timeout 3600 python3 scripts/check-pair-outsider.py "$(swift build --show-bin-path)/materun" "$forged"
+  echo "== a group race under the forging peer, $forged times, under load"
+  for run in $(seq 1 "$forged"); do
+    log=$(mktemp)
+    if ! MATERUN_REQUIRE_NATS=1 timeout 900 swift test --skip-build --filter GroupForgeryProcessTests >"$log" 2>&1; then
+      grep -E '✘|error:' "$log" | head -20
+      echo "FAIL the group under the forger, run $run of $forged; the log is kept in $log"
+      exit 1
+    fi
+    rm -f "$log"
+    echo "ok   group under the forger, run $run of $forged"
+  done
+fi
+echo "stress test passed: $runs loaded runs in a row, and $forged forged pairs and groups"
