@@ -14,7 +14,8 @@ package struct CourseLine: Sendable, Equatable {
     /// The distance along the course at each point: 0 first, never falling.
     package let metres: [Double]
 
-    /// The course through `track`, thinned to points `spacingMetres` apart at least (more apart
+    /// The course through `track`, thinned to points `spacingMetres` apart at least (to a
+    /// millimetre; more apart
     /// if that still leaves over `maxPoints`); nil when fewer than two points remain or it is
     /// shorter than a metre.
     package init?(track: [Coordinate], spacingMetres: Double = 10, maxPoints: Int = 1000) {
@@ -44,14 +45,15 @@ package struct CourseLine: Sendable, Equatable {
             latitude: a.latitude + (b.latitude - a.latitude) * share, longitude: a.longitude + (b.longitude - a.longitude) * share)
     }
 
-    /// How far into the course the point nearest `position` is, looking only between `low` and
-    /// `high` metres in: a course that doubles back (an out-and-back, a lap run twice) passes
-    /// the same place more than once, and only the stretch near where the runner should be is
-    /// the runner's.
-    package func nearestMetres(to position: Coordinate, from low: Double, to high: Double) -> Double {
-        let low = max(0, min(low, lengthMetres)), high = max(low, min(high, lengthMetres))
+    /// How far into the course the runner at `position` is, looking only within `window` metres
+    /// of `expected`: a course that doubles back (an out-and-back, a lap run twice) passes the
+    /// same place more than once, and only the stretch near where the runner should be is the
+    /// runner's. Between two stretches as near (the turn of an out-and-back), the one nearer
+    /// `expected` wins: each metre along counts a quarter of a metre across.
+    package func nearestMetres(to position: Coordinate, near expected: Double, within window: Double) -> Double {
+        let low = max(0, min(expected - window, lengthMetres)), high = max(low, min(expected + window, lengthMetres))
         let scale = LocalMetres(around: position)
-        var best = (squared: Double.infinity, along: low)
+        var best = (cost: Double.infinity, along: min(max(expected, low), high))
         var leg = low > 0 ? legIndex(containing: low) : 0
         while leg < points.count - 1, metres[leg] <= high {
             let a = scale.offset(of: points[leg], from: position), b = scale.offset(of: points[leg + 1], from: position)
@@ -60,7 +62,8 @@ package struct CourseLine: Sendable, Equatable {
             let share = lengthSquared > 0 ? min(1, max(0, -(a.east * dx + a.north * dy) / lengthSquared)) : 0
             let (x, y) = (a.east + dx * share, a.north + dy * share)
             let along = min(high, max(low, metres[leg] + (metres[leg + 1] - metres[leg]) * share))
-            if x * x + y * y < best.squared { best = (x * x + y * y, along) }
+            let cost = (x * x + y * y).squareRoot() + abs(along - expected) / 4
+            if cost < best.cost { best = (cost, along) }
             leg += 1
         }
         return best.along
@@ -89,7 +92,7 @@ package struct CourseLine: Sendable, Equatable {
                 continue
             }
             let step = Geodesic.distance(from: last, to: coordinate)
-            if step >= spacing {
+            if step >= spacing - 0.001 {
                 points.append(coordinate)
                 metres.append(metres[metres.count - 1] + step)
             }

@@ -73,7 +73,7 @@ package struct LivePageFields: Sendable {
     }
 
     /// The ghost, the mate, and a group's runners (everyone on its board, else its neighbours).
-    func rivals(ownMetres: Double, ghost: GhostStanding?, mate: MateView?) -> [PageRival] {
+    package func rivals(ownMetres: Double, ghost: GhostStanding?, mate: MateView?) -> [PageRival] {
         var rivals: [PageRival] = []
         if let ghost { rivals.append(.ghost(ghost)) }
         if let mate { rivals.append(.mate(mate)) }

@@ -50,9 +50,8 @@ package struct RunnersOnCourse: Sendable {
         }
         guard let course else { return position.map { Placed(point: $0, place: .trail, courseMetres: nil) } }
         let expected = matched.map { $0.courseMetres + (distanceMetres - $0.distance) } ?? distanceMetres
-        let along = position.map {
-            course.nearestMetres(to: $0, from: expected - Self.matchWindowMetres, to: expected + Self.matchWindowMetres)
-        } ?? min(max(0, expected), course.lengthMetres)
+        let along = position.map { course.nearestMetres(to: $0, near: expected, within: Self.matchWindowMetres) }
+            ?? min(max(0, expected), course.lengthMetres)
         matched = (distanceMetres, along)
         return Placed(point: position ?? course.point(atMetres: along), place: .course, courseMetres: along)
     }
