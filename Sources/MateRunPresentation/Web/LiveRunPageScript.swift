@@ -226,11 +226,20 @@ enum LiveRunPageScript {
         let baseline = y - 10;
         const overlaps = (top) => taken.some((other) => left < other.x + other.width && other.x < left + width
           && top < other.y + other.height && other.y < top + height);
-        for (let tries = 0; tries < 12 && overlaps(baseline - height * 0.8); tries++) { baseline += height; }
-        baseline = Math.max(height, Math.min(416, baseline));
+        for (let tries = 0; tries < 12 && overlaps(baseline - height * 0.8); tries++) {
+          baseline += baseline + height < 410 ? height : -height;
+        }
         tag.setAttribute("x", left.toFixed(1));
         tag.setAttribute("y", baseline.toFixed(1));
-        taken.push({ x: left, y: baseline - height * 0.8, width: width, height: height });
+        // Measured where it stands (a font's ascent and descent differ): moved back inside by what sticks out.
+        box = tag.getBBox();
+        const shiftX = box.x < 2 ? 2 - box.x : box.x + box.width > 598 ? 598 - box.x - box.width : 0;
+        const shiftY = box.y < 2 ? 2 - box.y : box.y + box.height > 418 ? 418 - box.y - box.height : 0;
+        left += shiftX;
+        baseline += shiftY;
+        tag.setAttribute("x", left.toFixed(1));
+        tag.setAttribute("y", baseline.toFixed(1));
+        taken.push({ x: box.x + shiftX, y: box.y + shiftY, width: box.width || width, height: box.height || height });
         return tag;
       }
       function drawMap() {
