@@ -306,7 +306,7 @@ def labels_inside(observation, where):
            + (f"; outside: {outside}" if outside else "") + ")")
 
 
-def check_race(driver, url_file, timeout, screenshot, phone_screenshot):
+def check_race(driver, url_file, timeout, screenshot, phone_screenshot, screenshot_at=None):
     print("check-web-page: browser ready", flush=True)
     url = wait_for("the page's address", lambda: (lambda text: text if text.startswith("http") else None)(
         open(url_file, encoding="utf-8").read().strip() if os.path.exists(url_file) else ""), timeout)
@@ -346,9 +346,11 @@ def check_race(driver, url_file, timeout, screenshot, phone_screenshot):
                    f"the goal's progress bar says its value ({seen['bar']})")
             worst = driver.execute_script(CONTRAST)
             expect(worst and worst[0][0] >= 4.5, f"text keeps WCAG AA contrast (lowest {worst[0][0]:.2f}:1, {worst[0][1]})")
-            if screenshot:
-                save_screenshot(driver, screenshot)
-        if charts_seen and not phone_seen and len(looks) >= 4:
+        if screenshot and charts_seen and seen["bar"] and int(seen["bar"]["now"]) >= (screenshot_at or 0):
+            save_screenshot(driver, screenshot)
+            driver.set_window_size(1280, 2000)
+            screenshot = None
+        if charts_seen and not phone_seen and len(looks) >= 4 and screenshot is None:
             phone_seen = True
             driver.set_window_size(390, 844)
             time.sleep(1.2)
@@ -452,6 +454,7 @@ def main():
     parser.add_argument("--url-file", help="with --race: a file the page's address will be written to")
     parser.add_argument("--race", action="store_true", help="with --url-file: a replay racing a ghost, with a workout")
     parser.add_argument("--phone-screenshot", help="with --race: write a PNG of the page at 390 px")
+    parser.add_argument("--screenshot-at", type=int, help="with --race: take --screenshot once this percent of the goal is run")
     arguments = parser.parse_args()
     if not (arguments.export or arguments.url or arguments.live_page or arguments.url_file):
         parser.error("give --export FILE, --url URL, --live-page FILE or --url-file PATH --race")
@@ -464,7 +467,8 @@ def main():
         if arguments.export:
             check_export(driver, arguments.export, arguments.screenshot)
         if arguments.url_file:
-            check_race(driver, arguments.url_file, arguments.timeout, arguments.screenshot, arguments.phone_screenshot)
+            check_race(driver, arguments.url_file, arguments.timeout, arguments.screenshot, arguments.phone_screenshot,
+                       arguments.screenshot_at)
         if arguments.url:
             check_live(driver, arguments.url, arguments.timeout, arguments.screenshot if not arguments.export else None,
                        group=arguments.group)

@@ -67,6 +67,11 @@ struct LivePageRaceBrowserTests {
                 steps += 1
             }
         }
+        // And the header names the ghost's run (its name, date and time), not the `latest` it was asked by
+        let subtitle = check.lines.first { $0.hasPrefix("observed: ") }
+            .flatMap { jsonObject(String($0.dropFirst("observed: ".count))) }?["subtitle"] as? String ?? ""
+        #expect(subtitle.hasPrefix("racing the ghost of Half marathon by Marcus, "), "\(subtitle)")
+        #expect(subtitle.contains("21.09 km in 01:58:25") && !subtitle.contains("latest"), "\(subtitle)")
         #expect(gaps >= 3, "the ghost's gap was compared \(gaps) times")
         #expect(steps >= 3, "the step was compared \(steps) times")
     }
