@@ -24,7 +24,8 @@ package enum KeptRunEvents {
             let rivals = mateNow.map { [PageRival(
                 name: $0.name, kind: .mate, distanceMetres: $0.point.distanceMetres,
                 gapMetres: fix.distanceMetres - $0.point.distanceMetres, gapSeconds: nil)] } ?? []
-            let placed = page.progressFields(distanceMetres: fix.distanceMetres, position: fix.coordinate, rivals: rivals)
+            let placed = page.progressFields(
+                distanceMetres: fix.distanceMetres, elapsedSeconds: fix.time, position: fix.coordinate, rivals: rivals)
             events.append(RunPageEvent(
                 type: "progress", data: progress(fix, goal: run.header.goalMetres, mate: mateNow, page: placed)))
         }

@@ -10,8 +10,11 @@ import MateRunJSON
 package struct LivePageFields: Sendable {
     private var map: RunnersOnCourse
     private let runnerName: String
-    /// A group's runners as its last board had them: name and distance.
-    private var board: [(name: String, distanceMetres: Double)] = []
+    /// A group's runners as its last board had them: name, distance and run time.
+    private var board: [(name: String, distanceMetres: Double, seconds: Double?)] = []
+    /// When the runner, and each other one seen, passed each distance: for gaps in seconds.
+    private var own = Passages()
+    private var others: [String: Passages] = [:]
     /// The group's neighbours as the last standing had them: name, metres and seconds they lead by.
     private var neighbours: [(name: String, leadMetres: Double, leadSeconds: Double?)] = []
 
@@ -40,7 +43,10 @@ package struct LivePageFields: Sendable {
             board = results.compactMap { entry in
                 guard let entry = entry.objectValue, case .string(let name)? = entry["name"],
                       let metres = Self.double(entry["distance_m"]) else { return nil }
-                return (name, metres)
+                return (name, metres, Self.double(entry["elapsed_s"]))
+            }
+            for entry in board {
+                if let seconds = entry.seconds { others["group " + entry.name, default: Passages()].record(metres: entry.distanceMetres, seconds: seconds) }
             }
         } else if type == "group" {
             neighbours = [("ahead", 1.0), ("behind", -1.0)].compactMap { key, sign in
@@ -54,15 +60,18 @@ package struct LivePageFields: Sendable {
     /// The fields a progress adds for the page: `course_m` (the runner's place on a known
     /// course), `frame`, `runners` (everyone else, placed, with their gaps) and `step`.
     package mutating func progressFields(_ snapshot: RunSnapshot, state: RunningViewModel.State, mate: MateView?) -> [JSONMember] {
-        progressFields(
-            distanceMetres: snapshot.distanceMetres, position: snapshot.position,
-            rivals: rivals(ownMetres: snapshot.distanceMetres, ghost: state.ghost, mate: mate), step: Self.step(state))
+        if let mate { others["mate " + mate.name, default: Passages()].record(metres: mate.distanceMetres, seconds: mate.elapsedSeconds) }
+        return progressFields(
+            distanceMetres: snapshot.distanceMetres, elapsedSeconds: snapshot.elapsedSeconds, position: snapshot.position,
+            rivals: rivals(ownMetres: snapshot.distanceMetres, ownSeconds: snapshot.elapsedSeconds, ghost: state.ghost, mate: mate),
+            step: Self.step(state))
     }
 
     /// The same from the figures themselves (a kept run's fix, which keeps no workout or ghost).
     package mutating func progressFields(
-        distanceMetres: Double, position: Coordinate?, rivals: [PageRival], step: JSON? = nil
+        distanceMetres: Double, elapsedSeconds: Double, position: Coordinate?, rivals: [PageRival], step: JSON? = nil
     ) -> [JSONMember] {
+        own.record(metres: distanceMetres, seconds: elapsedSeconds)
         var fields: [JSONMember] = []
         let own = map.runner(distanceMetres: distanceMetres, position: position)
         if let along = own?.courseMetres { fields.append(("course_m", .number(along, decimals: 1))) }
@@ -73,16 +82,29 @@ package struct LivePageFields: Sendable {
     }
 
     /// The ghost, the mate, and a group's runners (everyone on its board, else its neighbours).
-    package func rivals(ownMetres: Double, ghost: GhostStanding?, mate: MateView?) -> [PageRival] {
+    /// The ghost's gap in seconds is its own (by moving time); a mate's and a board's runners'
+    /// come from when each passed the other's distance, by run time, when that was seen.
+    package func rivals(ownMetres: Double, ownSeconds: Double, ghost: GhostStanding?, mate: MateView?) -> [PageRival] {
         var rivals: [PageRival] = []
         if let ghost { rivals.append(.ghost(ghost)) }
-        if let mate { rivals.append(.mate(mate)) }
+        if let mate {
+            var rival = PageRival.mate(mate)
+            rival.gapSeconds = own.gapSeconds(
+                ownMetres: ownMetres, ownSeconds: ownSeconds, theirMetres: mate.distanceMetres, theirSeconds: mate.elapsedSeconds,
+                theirs: others["mate " + mate.name] ?? Passages())
+            rivals.append(rival)
+        }
         let seconds = Dictionary(neighbours.map { ($0.name, $0.leadSeconds) }, uniquingKeysWith: { first, _ in first })
         if !board.isEmpty {
             for entry in board where entry.name != runnerName {
+                let passed = entry.seconds.flatMap {
+                    own.gapSeconds(
+                        ownMetres: ownMetres, ownSeconds: ownSeconds, theirMetres: entry.distanceMetres, theirSeconds: $0,
+                        theirs: others["group " + entry.name] ?? Passages())
+                }
                 rivals.append(PageRival(
                     name: entry.name, kind: .group, distanceMetres: entry.distanceMetres, gapMetres: ownMetres - entry.distanceMetres,
-                    gapSeconds: seconds[entry.name].flatMap { $0.map { -$0 } }))
+                    gapSeconds: seconds[entry.name].flatMap { $0.map { -$0 } } ?? passed))
             }
         } else {
             for neighbour in neighbours {

@@ -78,7 +78,7 @@ import Testing
             ("ahead", .object([("name", .string("Bo")), ("gap_m", .number(60, decimals: 1)), ("gap_s", .number(18, decimals: 1))])),
         ])
         // When the runner's progress comes
-        let rivals = fields.rivals(ownMetres: 500, ghost: nil, mate: nil)
+        let rivals = fields.rivals(ownMetres: 500, ownSeconds: 200, ghost: nil, mate: nil)
         // Then the two others are there, with their gaps from the runner's side, names as they are
         #expect(rivals.map(\.name) == ["Bo", "<b>Cy</b>"])
         #expect(rivals[0].words == "you are behind by 60 m · 18 s")
@@ -98,6 +98,37 @@ import Testing
         #expect(step["doing"] == .string("work 4'20\"/km"))
         #expect(step["left"] == .string("0:42 left"))
         #expect(step["next"] == .string("then recovery 1:00"))
+    }
+
+    @Test func aMatesGapInSecondsIsWhenOneWasWhereTheOtherIs() throws {
+        // Given a runner at 4 m/s and a mate at 3 m/s, both seen every 10 s for a minute
+        var fields = LivePageFields(course: nil, runnerName: "Ann")
+        var gaps: [Double?] = []
+        for seconds in stride(from: 0.0, through: 60, by: 10) {
+            var own = snapshot(metres: seconds * 4, at: nil)
+            own.elapsedSeconds = seconds
+            let mate = MateView(
+                name: "Bo", mode: .race, goalMetres: 5000, distanceMetres: seconds * 3, elapsedSeconds: seconds, phase: .running,
+                connection: .connected, lastSeenSecondsAgo: nil, leadMetres: seconds, combinedMetres: seconds * 7)
+            let page = JSONObject(fields.progressFields(own, state: Fixtures.runningState(snapshot: own), mate: mate))
+            guard case .array(let runners)? = page["runners"], let shown = runners.first?.objectValue else { continue }
+            gaps.append(Double(shown["gap_s"]?.jsonText ?? ""))
+        }
+        // Then after a minute the mate, at 180 m, is 15 s behind: the runner was there at 45 s
+        #expect(gaps.last == 15.0)
+    }
+
+    @Test func someoneAheadIsAsManySecondsAheadAsTheyWereAtTheRunnersDistance() {
+        // Given the runner's passages at 3 m/s and another's at 4 m/s
+        var own = Passages(), theirs = Passages()
+        for seconds in stride(from: 0.0, through: 60, by: 10) {
+            own.record(metres: seconds * 3, seconds: seconds)
+            theirs.record(metres: seconds * 4, seconds: seconds)
+        }
+        // Then at a minute the other, at 240 m, reached the runner's 180 m at 45 s: 15 s ahead
+        #expect(own.gapSeconds(ownMetres: 180, ownSeconds: 60, theirMetres: 240, theirSeconds: 60, theirs: theirs) == -15)
+        // And without their passages it is not known
+        #expect(own.gapSeconds(ownMetres: 180, ownSeconds: 60, theirMetres: 240, theirSeconds: 60, theirs: Passages()) == nil)
     }
 
     @Test func aGapIsSaidInWordsEveryWay() {
