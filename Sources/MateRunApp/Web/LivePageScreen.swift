@@ -115,6 +115,11 @@ final class ScreenWithLivePage: RunScreen {
 
     var isForPrograms: Bool { person.isForPrograms }
 
+    func repeatForPrograms(_ fields: [JSONMember]) {
+        person.repeatForPrograms(fields)
+        page.announce(fields, text: "")
+    }
+
     var messageWriter: @Sendable (String) -> Void { person.messageWriter }
 
     func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {
