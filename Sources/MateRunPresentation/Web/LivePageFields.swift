@@ -14,6 +14,8 @@ package struct LivePageFields: Sendable {
     private var board: [(name: String, distanceMetres: Double, seconds: Double?)] = []
     /// When the runner, and each other one seen, passed each distance: for gaps in seconds.
     private var own = Passages()
+    /// The frame last sent: a progress carries it only when it changed (a viewer keeps the last).
+    private var sentFrame: MapFrame?
     private var others: [String: Passages] = [:]
     /// The group's neighbours as the last standing had them: name, metres and seconds they lead by.
     private var neighbours: [(name: String, leadMetres: Double, leadSeconds: Double?)] = []
@@ -21,6 +23,7 @@ package struct LivePageFields: Sendable {
     package init(course: CourseLine?, runnerName: String) {
         map = RunnersOnCourse(course: course)
         self.runnerName = runnerName
+        sentFrame = map.course == nil ? nil : map.frame  // a known course's frame goes with the hello
     }
 
     /// The `hello`'s `course` (its points and length) and `frame`, when the course is known.
@@ -58,7 +61,8 @@ package struct LivePageFields: Sendable {
     }
 
     /// The fields a progress adds for the page: `course_m` (the runner's place on a known
-    /// course), `frame`, `runners` (everyone else, placed, with their gaps) and `step`.
+    /// course), `frame` (when it changed), `runners` (everyone else, placed, with their gaps)
+    /// and `step`.
     package mutating func progressFields(_ snapshot: RunSnapshot, state: RunningViewModel.State, mate: MateView?) -> [JSONMember] {
         if let mate { others["mate " + mate.name, default: Passages()].record(metres: mate.distanceMetres, seconds: mate.elapsedSeconds) }
         return progressFields(
@@ -75,7 +79,10 @@ package struct LivePageFields: Sendable {
         var fields: [JSONMember] = []
         let own = map.runner(distanceMetres: distanceMetres, position: position)
         if let along = own?.courseMetres { fields.append(("course_m", .number(along, decimals: 1))) }
-        if let frame = map.frame { fields.append(("frame", Self.frameJSON(frame))) }
+        if let frame = map.frame, frame != sentFrame {
+            sentFrame = frame
+            fields.append(("frame", Self.frameJSON(frame)))
+        }
         fields.append(("runners", .array(rivals.map { rivalJSON($0) })))
         if let step { fields.append(("step", step)) }
         return fields
@@ -134,16 +141,15 @@ package struct LivePageFields: Sendable {
         return .object(members)
     }
 
-    /// The workout's step as the terminal panel writes it, in its parts.
+    /// The workout's step as the terminal panel writes it (`workoutStep`), in its parts.
     static func step(_ state: RunningViewModel.State) -> JSON? {
-        guard let position = state.workout, let text = state.workoutStep else { return nil }
+        guard let position = state.workout else { return nil }
         let target = position.step.targetPaceSecondsPerKilometre.map { " " + RunFormat.pace(secondsPerKilometre: $0) } ?? ""
         return .object([
             ("name", .string(WorkoutFormat.stepName(position))),
             ("doing", .string(WorkoutFormat.doing(position.step) + target)),
             ("left", .string(WorkoutFormat.left(position) + " left")),
             ("next", .string(WorkoutFormat.next(position))),
-            ("text", .string(text)),
         ])
     }
 
