@@ -17,10 +17,22 @@ for a late viewer):
   With --group N (a group run's live page, --url): other runners' rings appear on the map and
   move, the standings count N runners, and the result appears with the group's table of N rows.
 
+A replay's live page racing a ghost (--url-file PATH --race; the browser starts first, says
+"check-web-page: browser ready", then waits for the page's address in PATH, so that it opens
+the page before the run's first progress):
+  the whole course is drawn before the first progress and its drawing never changes; the
+  ghost's marker sits on the drawn course at the place the server put it; every marker's label
+  is inside the map; the ghost's gap and the workout's step are shown in words; the pace and
+  elevation charts have points before the end; every figure is labelled for a screen reader,
+  the goal's progress bar has its values, and text keeps WCAG AA contrast; at a phone's width
+  (390 px) nothing overflows sideways and the labels stay inside. Each look at the page is
+  printed as `observed: {json}` for the caller to hold against the run's --json lines.
+
 Usage:
   scripts/check-web-page.py --export FILE.html [--screenshot PATH.png]
   scripts/check-web-page.py --url http://127.0.0.1:8080/ [--group N] [--timeout S] [--screenshot PATH.png]
   scripts/check-web-page.py --live-page LIVE.html --nonce NONCE --events-from FILE.html [--screenshot PATH.png]
+  scripts/check-web-page.py --url-file PATH --race [--timeout S] [--screenshot DESKTOP.png] [--phone-screenshot PHONE.png]
 Needs chromium, chromium-driver (Debian) and selenium (pip). Exits 0 when every check passes, 1
 with the failed check otherwise, 2 when a tool is missing.
 """
@@ -206,6 +218,160 @@ def check_live(driver, url, timeout, screenshot, expected_positions=None, events
         save_screenshot(driver, screenshot)
 
 
+# One look at a racing page, in one script: what it shows and where, with the numbers it was sent.
+OBSERVE = r"""
+const map = document.getElementById('map');
+const tags = [...map.querySelectorAll('text.tag')].map((tag) => {
+  const box = tag.getBBox(); return {text: tag.textContent, x: box.x, y: box.y, width: box.width, height: box.height}; });
+const ring = map.querySelector('circle.ring.ghost');
+const ghost = document.querySelector('#rivals li[data-kind="ghost"]');
+const chartPoints = (id) => { const line = document.querySelector('#' + id + ' polyline.series');
+  return line ? line.getAttribute('points').trim().split(/\s+/).length : 0; };
+const stepFigure = document.getElementById('step-figure');
+const bar = document.getElementById('goal-bar');
+return {
+  elapsed_s: Number(document.getElementById('clock').dataset.elapsedS),
+  progress: Number(document.body.dataset.progress || 0),
+  finished: !document.getElementById('result-card').hidden,
+  course: (map.querySelector('#course') || {getAttribute: () => null}).getAttribute('points'),
+  course_m: Number((map.querySelector('#course') || {getAttribute: () => NaN}).getAttribute('data-length-m')),
+  tags: tags,
+  ghost_ring: ring ? {cx: Number(ring.getAttribute('cx')), cy: Number(ring.getAttribute('cy')),
+    course_m: Number(ring.getAttribute('data-course-m')), distance_m: Number(ring.getAttribute('data-distance-m'))} : null,
+  ghost_gap: ghost ? {gap_m: Number(ghost.dataset.gapM), gap_s: ghost.dataset.gapS === undefined ? null : Number(ghost.dataset.gapS),
+    text: ghost.textContent} : null,
+  step: stepFigure.hidden ? null : {name: document.getElementById('step').textContent,
+    left: document.getElementById('step-left').textContent},
+  pace_points: chartPoints('pace-chart'), elevation_points: chartPoints('elevation-chart'),
+  bar: bar.hidden ? null : {role: bar.getAttribute('role'), now: bar.getAttribute('aria-valuenow'),
+    text: bar.getAttribute('aria-valuetext')},
+  subtitle: document.getElementById('subtitle').textContent,
+  overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+};
+"""
+
+# Contrast of every visible text against the colour behind it (WCAG 2 relative luminance).
+CONTRAST = r"""
+const rgb = (text) => (text.match(/[\d.]+/g) || []).map(Number);
+const linear = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+const luminance = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+const behind = (node) => { for (let at = node; at && at.nodeType === 1; at = at.parentElement) {
+  const colour = rgb(getComputedStyle(at).backgroundColor); if (colour.length === 3 || (colour.length === 4 && colour[3] > 0.5)) return colour; }
+  return [255, 255, 255]; };
+const worst = [];
+for (const node of document.querySelectorAll('header *, #panel *, .legend, footer *, th, td, dt, dd, h2')) {
+  if (!node.offsetParent || ![...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim())) continue;
+  const fore = luminance(rgb(getComputedStyle(node).color)), back = luminance(behind(node));
+  const ratio = (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
+  worst.push([ratio, node.id || node.className || node.tagName, node.textContent.trim().slice(0, 30)]);
+}
+worst.sort((a, b) => a[0] - b[0]);
+return worst.slice(0, 3);
+"""
+
+LABELLED = r"""
+const missing = [];
+for (const figure of document.querySelectorAll('#panel .figure')) {
+  const label = document.getElementById(figure.getAttribute('aria-labelledby') || '');
+  if (figure.getAttribute('role') !== 'group' || !label || !label.textContent.trim()) missing.push(figure.id || figure.className);
+}
+for (const svg of document.querySelectorAll('svg[role="img"]')) {
+  if (!svg.closest('[hidden]') && !(svg.getAttribute('aria-label') || '').trim()) missing.push(svg.id);
+}
+return missing;
+"""
+
+
+def course_point(points_text, share):
+    """The point `share` of the way along the drawn course, by its drawn length."""
+    points = [tuple(map(float, pair.split(","))) for pair in points_text.split()]
+    lengths = [0.0]
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        lengths.append(lengths[-1] + ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    target = share * lengths[-1]
+    for index in range(1, len(points)):
+        if lengths[index] >= target:
+            span = lengths[index] - lengths[index - 1]
+            part = (target - lengths[index - 1]) / span if span > 0 else 0
+            (ax, ay), (bx, by) = points[index - 1], points[index]
+            return ax + (bx - ax) * part, ay + (by - ay) * part
+    return points[-1]
+
+
+def labels_inside(observation, where):
+    outside = [tag for tag in observation["tags"]
+               if tag["x"] < 0 or tag["y"] < 0 or tag["x"] + tag["width"] > 600 or tag["y"] + tag["height"] > 420]
+    expect(observation["tags"] and not outside,
+           f"every marker's label is inside the map {where} ({len(observation['tags'])} labels"
+           + (f"; outside: {outside}" if outside else "") + ")")
+
+
+def check_race(driver, url_file, timeout, screenshot, phone_screenshot, screenshot_at=None):
+    print("check-web-page: browser ready", flush=True)
+    url = wait_for("the page's address", lambda: (lambda text: text if text.startswith("http") else None)(
+        open(url_file, encoding="utf-8").read().strip() if os.path.exists(url_file) else ""), timeout)
+    driver.get(url)
+    observe = lambda: driver.execute_script(OBSERVE)
+    first = wait_for("the course is drawn", lambda: (lambda seen: seen if seen["course"] else None)(observe()), timeout)
+    print("observed: " + json.dumps(first), flush=True)
+    expect(first["progress"] == 0, f"the whole course is drawn at the first event, before any progress "
+           f"({len(first['course'].split())} points, {first['progress']} progress messages applied)")
+    missing = driver.execute_script(LABELLED)
+    expect(not missing, "every figure is a group named by its label, every drawing has a description"
+           + (f" (missing: {missing})" if missing else ""))
+    looks, phone_seen, charts_seen = [], False, False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(1.2)
+        seen = observe()
+        if seen["finished"]:
+            break
+        if seen["progress"] == 0:
+            continue
+        print("observed: " + json.dumps(seen), flush=True)
+        looks.append(seen)
+        expect(seen["course"] == first["course"], "the course's drawing has not moved (the frame is fixed)")
+        if seen["ghost_ring"] and seen["ghost_gap"]:
+            ring = seen["ghost_ring"]
+            x, y = course_point(seen["course"], ring["course_m"] / seen["course_m"])
+            off = ((x - ring["cx"]) ** 2 + (y - ring["cy"]) ** 2) ** 0.5
+            expect(off < 4, f"the ghost's marker is on the drawn course at its place ({ring['course_m']:.0f} m in; {off:.1f} px off)")
+            expect(("you are ahead by" in seen["ghost_gap"]["text"] or "you are behind by" in seen["ghost_gap"]["text"]
+                    or "level" in seen["ghost_gap"]["text"]), f"the ghost's gap is said in words ({seen['ghost_gap']['text']})")
+        labels_inside(seen, "at 1280 px")
+        if seen["pace_points"] > 2 and seen["elevation_points"] > 2 and not charts_seen:
+            charts_seen = True
+            expect(True, f"the charts have points before the end (pace {seen['pace_points']}, elevation {seen['elevation_points']})")
+            expect(seen["bar"] and seen["bar"]["role"] == "progressbar" and seen["bar"]["now"] is not None,
+                   f"the goal's progress bar says its value ({seen['bar']})")
+            worst = driver.execute_script(CONTRAST)
+            expect(worst and worst[0][0] >= 4.5, f"text keeps WCAG AA contrast (lowest {worst[0][0]:.2f}:1, {worst[0][1]})")
+        if screenshot and charts_seen and seen["bar"] and int(seen["bar"]["now"]) >= (screenshot_at or 0):
+            save_screenshot(driver, screenshot)
+            driver.set_window_size(1280, 2000)
+            screenshot = None
+        if charts_seen and not phone_seen and len(looks) >= 4 and screenshot is None:
+            phone_seen = True
+            driver.set_window_size(390, 844)
+            time.sleep(1.2)
+            seen = observe()
+            print("observed: " + json.dumps(seen), flush=True)
+            expect(seen["overflow"] <= 1, f"at 390 px nothing overflows sideways ({seen['overflow']} px)")
+            labels_inside(seen, "at 390 px")
+            if phone_screenshot:
+                height = driver.execute_script("return document.documentElement.scrollHeight")
+                driver.set_window_size(390, max(844, min(int(height) + 140, 6000)))
+                driver.save_screenshot(phone_screenshot)
+                print(f"screenshot: {phone_screenshot}")
+            driver.set_window_size(1280, 2000)
+    expect(charts_seen, "the charts had points before the end")
+    expect(phone_seen, "the page was seen at a phone's width while the run went on")
+    expect(any(look["ghost_gap"] for look in looks), "the ghost's gap was shown while the run went on")
+    expect(any(look["step"] for look in looks), "the workout's step was shown while the run went on")
+    wait_for("the result appears", lambda: result_text(driver), timeout)
+    no_browser_errors(driver)
+
+
 class StandIn:
     """The live server's part the page talks to: `/` with the policy, `/events` as SSE."""
 
@@ -285,15 +451,24 @@ def main():
     parser.add_argument("--group", type=int, help="with --url: the page is a group run's, of this many runners")
     parser.add_argument("--timeout", type=float, default=60, help="the longest wait for a live page's step")
     parser.add_argument("--screenshot", help="write a PNG of the page at the end")
+    parser.add_argument("--url-file", help="with --race: a file the page's address will be written to")
+    parser.add_argument("--race", action="store_true", help="with --url-file: a replay racing a ghost, with a workout")
+    parser.add_argument("--phone-screenshot", help="with --race: write a PNG of the page at 390 px")
+    parser.add_argument("--screenshot-at", type=int, help="with --race: take --screenshot once this percent of the goal is run")
     arguments = parser.parse_args()
-    if not (arguments.export or arguments.url or arguments.live_page):
-        parser.error("give --export FILE, --url URL or --live-page FILE")
+    if not (arguments.export or arguments.url or arguments.live_page or arguments.url_file):
+        parser.error("give --export FILE, --url URL, --live-page FILE or --url-file PATH --race")
+    if arguments.url_file and not arguments.race:
+        parser.error("--url-file goes with --race")
     if arguments.live_page and not (arguments.events_from and arguments.nonce):
         parser.error("--live-page needs --events-from FILE and --nonce NONCE")
     driver = browser()
     try:
         if arguments.export:
             check_export(driver, arguments.export, arguments.screenshot)
+        if arguments.url_file:
+            check_race(driver, arguments.url_file, arguments.timeout, arguments.screenshot, arguments.phone_screenshot,
+                       arguments.screenshot_at)
         if arguments.url:
             check_live(driver, arguments.url, arguments.timeout, arguments.screenshot if not arguments.export else None,
                        group=arguments.group)

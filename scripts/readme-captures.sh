@@ -14,9 +14,9 @@
 # The first two kinds are also compared by `swift test` (ReadmeCaptureTests); the tmux kind needs
 # tmux, so .ci/run runs this script with --check. With --check nothing is written and a capture
 # that differs fails.
-# Without --check it also remakes docs/live-page.png, README's picture of the web page: a hilly
-# 8 km replay racing the ghost of the same run, exported as a page and drawn whole by headless
-# Chromium (scripts/check-web-page.py, which checks the page on the way). A picture is not compared
+# Without --check it also remakes docs/live-page.png, README's picture of the web page: the live
+# page of an interval session racing the ghost of a kept half marathon, at 60% of the way, drawn by
+# headless Chromium (scripts/check-web-page.py --race, which checks the page on the way). A picture is not compared
 # by --check (its pixels follow the browser's version); without chromium, chromium-driver or
 # selenium it is left as it is, saying so.
 set -euo pipefail
@@ -103,11 +103,19 @@ PY
 
 if [ "$check" = 0 ]; then
   if [ -x /usr/bin/chromedriver ] && python3 -c 'import selenium' 2>/dev/null; then
-    "$materun" replay Scenarios/hilly-8k.json --speed max >/dev/null 2>&1
-    "$materun" replay Scenarios/hilly-8k.json --speed max --ghost latest >/dev/null 2>&1
-    "$materun" export latest --format html -o "$data/page.html" >/dev/null
-    python3 scripts/check-web-page.py --export "$data/page.html" --screenshot docs/live-page.png >/dev/null \
-      || { echo "readme-captures: the exported page failed its browser checks"; exit 1; }
+    # The live page at 60% of an interval session racing the ghost of a kept half marathon: the
+    # browser starts first and opens the page as soon as the replay gives its address.
+    "$materun" replay Scenarios/half-marathon.json --speed max >/dev/null 2>&1
+    python3 scripts/check-web-page.py --url-file "$data/url" --race --timeout 200 --screenshot docs/live-page.png \
+      --screenshot-at 60 >"$data/check.log" 2>&1 &
+    checker=$!
+    for _ in $(seq 600); do grep -q "browser ready" "$data/check.log" && break; sleep 0.1; done
+    "$materun" replay Scenarios/intervals-10k.json --ghost latest --speed 40 --json --web 127.0.0.1:0 >"$data/run.jsonl" 2>&1 &
+    replay=$!
+    for _ in $(seq 600); do grep -q '"type":"web"' "$data/run.jsonl" && break; sleep 0.1; done
+    sed -n 's/.*"type":"web","url":"\([^"]*\)".*/\1/p' "$data/run.jsonl" | head -1 >"$data/url"
+    wait "$replay" || { echo "readme-captures: the replay for the page's picture failed"; kill "$checker" 2>/dev/null; exit 1; }
+    wait "$checker" || { echo "readme-captures: the live page failed its browser checks:"; cat "$data/check.log"; exit 1; }
     echo "readme-captures: docs/live-page.png remade"
   else
     echo "readme-captures: docs/live-page.png left as it is (chromium, chromium-driver or selenium is missing)"

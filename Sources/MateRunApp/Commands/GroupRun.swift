@@ -24,7 +24,8 @@ struct GroupRun {
         var natsOptions = try options.login.clientOptions(via: options.via, environment: container.environment)
         let url = natsOptions.url
         let profile = container.profile(for: scenario, options: options.run)
-        let screen = try container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false, kind: "group")
+        let screen = try container.screen(options: options.run, profile: profile, controls: nil, allowsStop: false, kind: "group",
+            course: container.course(of: scenario, options: options.run))
         defer { screen.restore() }
         natsOptions.name = "materun group \(side == .create ? "create" : "join")"
         let client: NATSClient

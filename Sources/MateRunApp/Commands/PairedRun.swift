@@ -31,7 +31,8 @@ struct PairedRun {
         defer { nmea?.close() }
         let profile = container.profile(for: scenario, options: options)
         let controls = RunnerControls()
-        let screen = try container.screen(options: options, profile: profile, controls: controls, allowsStop: false, kind: "mate")
+        let screen = try container.screen(options: options, profile: profile, controls: controls, allowsStop: false, kind: "mate",
+            course: container.course(of: scenario, options: options))
         defer { screen.restore() }
         switch side {
         case .host(let host) where host.via != nil:

@@ -48,7 +48,9 @@ struct ReplayCommand: DeclaredCommand {
             try await GhostFinder(container: container).ghost(reference, options: options, goalMetres: goal)
         }
         let controls = RunnerControls()
-        let screen = try container.screen(options: options, profile: profile, controls: controls)
+        let screen = try container.screen(
+            options: options, profile: profile, controls: controls, course: container.course(of: scenario, options: options),
+            ghostTitle: ghost?.title)
         defer { screen.restore() }
         let engine = RunEngine(
             profile: profile, screen: screen, wallClock: container.wallClock,
@@ -61,7 +63,7 @@ struct ReplayCommand: DeclaredCommand {
                 controls: controls, nmea: nmea)
         }
         let summary = await engine.run(SoloCompanion(
-            profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost))
+            profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost?.run))
         nmea?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

@@ -88,7 +88,7 @@ struct TrackCommand: DeclaredCommand {
             try await GhostFinder(container: container).ghost(reference, options: run, goalMetres: goal)
         }
         let controls = RunnerControls()
-        let screen = try container.screen(options: run, profile: profile, controls: controls)
+        let screen = try container.screen(options: run, profile: profile, controls: controls, ghostTitle: ghost?.title)
         defer { screen.restore() }
         let keeper = container.keeper(
             options: run,
@@ -106,7 +106,7 @@ struct TrackCommand: DeclaredCommand {
                 sensors: sensors, profile: profile, goalMetres: goal, clock: clock, controls: controls, nmea: nmea)
         }
         let summary = await engine.run(SoloCompanion(
-            profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: run)), ghost: ghost))
+            profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: run)), ghost: ghost?.run))
         if let dropped = drops.summary { container.report(dropped) }
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

@@ -101,10 +101,12 @@ struct AppContainer {
     /// The screen for the run; on a live terminal whose standard input is a terminal too, the
     /// runner's keys go to `controls` (`q` only when `allowsStop`: a run alone). With `--web`,
     /// the live page too (its address told at once); `kind` says to the page what run it is
-    /// (`solo`, `mate`, `group`). Throws when the page cannot be served there.
+    /// (`solo`, `mate`, `group`); `course`, the route when it is known in advance (a replay), which
+    /// the page draws whole; `ghostTitle`, which run the ghost is, in words. Throws when the page
+    /// cannot be served there.
     func screen(
         options: RunOptions, profile: RunnerProfile, controls: RunnerControls? = nil, allowsStop: Bool = true,
-        kind: String = "solo"
+        kind: String = "solo", course: CourseLine? = nil, ghostTitle: String? = nil
     ) throws(CommandFailure) -> any RunScreen {
         let person = personScreen(options: options, profile: profile, controls: controls, allowsStop: allowsStop)
         guard let endpoint = options.web else { return person }
@@ -113,9 +115,16 @@ struct AppContainer {
         let hello: [JSONMember] = [
             ("kind", .string(kind)), ("runner", .string(profile.name)),
             ("goal_m", options.goalKilometres.map { .number($0 * 1000, decimals: 1) } ?? .null),
-            ("mode", .null), ("mate", .null), ("ghost", options.ghost.map { .string($0) } ?? .null),
+            ("mode", .null), ("mate", .null), ("ghost", (ghostTitle ?? options.ghost).map { .string($0) } ?? .null),
         ]
-        return ScreenWithLivePage(person: person, page: LivePageScreen(page: page, profile: profile, hello: hello))
+        return ScreenWithLivePage(
+            person: person, page: LivePageScreen(page: page, profile: profile, hello: hello, course: course))
+    }
+
+    /// The route a replay will run, for the live page to draw ahead of the runner; nil without
+    /// `--web`, or for a track that goes nowhere.
+    func course(of scenario: Scenario, options: RunOptions) -> CourseLine? {
+        options.web == nil ? nil : CourseLine(track: scenario.locations.map(\.coordinate))
     }
 
     private func personScreen(

@@ -83,7 +83,7 @@ struct GroupCompanion: RunCompanion {
         return directives
     }
 
-    /// The standing: every second for programs, when it changes in words for people.
+    /// The standing: every second for programs (and a live page), when it changes in words for people.
     private mutating func show(_ standing: GroupStanding, on screen: any RunScreen) {
         let text = GroupView.standingText(standing)
         let gist = [standing.place.map(String.init) ?? "-", standing.ahead?.name ?? "", standing.behind?.name ?? ""].joined(separator: "|")
@@ -93,6 +93,8 @@ struct GroupCompanion: RunCompanion {
         } else if gist != shownStanding {
             shownStanding = gist
             screen.announce(fields, text: text)
+        } else {
+            screen.repeatForPrograms(fields)
         }
     }
 

@@ -8,10 +8,16 @@ import MateRunScenarios
 /// or `best`: the fastest kept run over the goal's distance), or a GPX, TCX or FIT file, which is
 /// run through the tracker as a replay at full speed would run it (not kept).
 struct GhostFinder {
+    /// A ghost found, and which run it is in words for the live page's header (`GhostTitle`).
+    struct Found {
+        let run: GhostRun
+        let title: String
+    }
+
     let container: AppContainer
 
     /// The ghost `reference` names, for a run with `goalMetres`; a clear error when there is none.
-    func ghost(_ reference: String, options: RunOptions, goalMetres: Double?) async throws(CommandFailure) -> GhostRun {
+    func ghost(_ reference: String, options: RunOptions, goalMetres: Double?) async throws(CommandFailure) -> Found {
         if reference != "latest", reference != "best", FileManager.default.fileExists(atPath: reference) {
             return try await fileGhost(reference)
         }
@@ -23,30 +29,30 @@ struct GhostFinder {
         guard let found = RunRecordLookup.find(reference, in: runs, matchingScenarios: false) else {
             throw CommandFailure("--ghost \(reference): no kept run matches it, and no such file (materun history lists the runs)")
         }
-        return try keptGhost(found, store: store, source: "run \(found.id)")
+        return Found(run: try keptGhost(found, store: store, source: "run \(found.id)"), title: GhostTitle.keptRun(found))
     }
 
     /// The kept run with the shortest moving time over the goal's distance, among those that went
     /// that far.
     private func best(
         in runs: [RunRecordSummary], store: any RunRecordStore, goalMetres: Double?
-    ) throws(CommandFailure) -> GhostRun {
+    ) throws(CommandFailure) -> Found {
         guard let goalMetres else {
             throw CommandFailure("--ghost best races your fastest kept run over the goal's distance: give --goal KM")
         }
-        var fastest: (ghost: GhostRun, seconds: Double)?
+        var fastest: (ghost: GhostRun, run: RunRecordSummary, seconds: Double)?
         for run in runs where run.outcome.figures.distanceMetres >= goalMetres {
             let label = "run \(run.id) (best over \(RunFormat.kilometres(metres: goalMetres)))"
             guard let ghost = try? keptGhost(run, store: store, source: label),
                   let seconds = ghost.movingSeconds(atDistance: goalMetres),
                   seconds < fastest?.seconds ?? .infinity
             else { continue }
-            fastest = (ghost, seconds)
+            fastest = (ghost, run, seconds)
         }
         guard let fastest else {
             throw CommandFailure("--ghost best: no kept run went \(RunFormat.kilometres(metres: goalMetres)) (materun history lists the runs)")
         }
-        return fastest.ghost
+        return Found(run: fastest.ghost, title: GhostTitle.keptRun(fastest.run))
     }
 
     private func keptGhost(_ run: RunRecordSummary, store: any RunRecordStore, source: String) throws(CommandFailure) -> GhostRun {
@@ -59,7 +65,7 @@ struct GhostFinder {
     }
 
     /// A file run through the tracker at full speed: its distance at each second of moving time.
-    private func fileGhost(_ path: String) async throws(CommandFailure) -> GhostRun {
+    private func fileGhost(_ path: String) async throws(CommandFailure) -> Found {
         let scenario = try CommandFailure.catching { try container.loadScenario(path) }
         let profile = RunnerProfile(name: "ghost", weightKilograms: AppContainer.defaultWeightKilograms)
         let run = container.runningUseCase(scenario: scenario, profile: profile, goalMetres: nil, clock: UnpacedRunClock())
@@ -73,10 +79,11 @@ struct GhostFinder {
             }
             points.append(GhostRun.Point(movingSeconds: snapshot.movingSeconds, distanceMetres: snapshot.distanceMetres))
         }
-        guard let ghost = GhostRun(source: "file \((path as NSString).lastPathComponent)", points: points) else {
+        let name = (path as NSString).lastPathComponent
+        guard let ghost = GhostRun(source: "file \(name)", points: points) else {
             throw CommandFailure("--ghost \(path): the file's track goes nowhere")
         }
-        return ghost
+        return Found(run: ghost, title: GhostTitle.file(name, ghost: ghost))
     }
 }
 

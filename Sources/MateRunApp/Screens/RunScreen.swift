@@ -32,6 +32,9 @@ protocol RunScreen: AnyObject {
     /// Whether the screen is read by a program (`--json`), which wants every update that comes
     /// (a group's standing each second), rather than by a person, who wants to be told of a change.
     var isForPrograms: Bool { get }
+    /// An update a person was already told of (a group's standing, each second while it holds):
+    /// a screen for people leaves it out; the live page beside one takes it, to keep its gaps fresh.
+    func repeatForPrograms(_ fields: [JSONMember])
     /// Writes a message for the person on standard error (a host's notice), from any task: the
     /// live panel puts it above itself, so that the panel is never garbled by it.
     var messageWriter: @Sendable (String) -> Void { get }
@@ -44,6 +47,8 @@ extension RunScreen {
     func summaryFields(_ fields: @escaping @Sendable () -> [JSONMember]) {}
 
     var isForPrograms: Bool { false }
+
+    func repeatForPrograms(_ fields: [JSONMember]) {}
 
     /// For people: the result screen, then the group's table under it, then where it was kept.
     func finishGroup(

@@ -3,16 +3,20 @@ import MateRunJSON
 import MateRunPresentation
 
 /// The live page as one more screen of the run: it draws nothing, and publishes what `--json`
-/// would print (each progress with the runner's position, for the map), a `hello` first.
+/// would print, a `hello` first; each progress also carries the runner's position and what
+/// `LivePageFields` works out for the map (the others placed, their gaps, the workout's step).
 final class LivePageScreen: RunScreen {
     private let page: LivePage
     private let lines: RunEventLines
+    private var fields: LivePageFields
 
-    /// `hello` is the first event's fields (who runs, what kind of run).
-    init(page: LivePage, profile: RunnerProfile, hello: [JSONMember]) {
+    /// `hello` is the first event's fields (who runs, what kind of run); `course`, the route
+    /// known in advance, sent whole with it.
+    init(page: LivePage, profile: RunnerProfile, hello: [JSONMember], course: CourseLine? = nil) {
         self.page = page
         lines = RunEventLines(profile: profile)
-        page.publish([("type", .string("hello"))] + hello)
+        fields = LivePageFields(course: course, runnerName: profile.name)
+        page.publish([("type", .string("hello"))] + hello + fields.helloFields())
     }
 
     func show(_ state: RunningViewModel.State) {
@@ -20,15 +24,17 @@ final class LivePageScreen: RunScreen {
     }
 
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {
-        let position = event.snapshot?.position.map { [
+        var extra = event.snapshot?.position.map { [
             ("lat", JSON.number($0.latitude, decimals: 6)), ("lon", JSON.number($0.longitude, decimals: 6)),
         ] as [JSONMember] } ?? []
-        guard let line = lines.line(for: event, state: state, mate: mate, extra: position) else { return }
+        if case .progress(let snapshot) = event { extra += fields.progressFields(snapshot, state: state, mate: mate) }
+        guard let line = lines.line(for: event, state: state, mate: mate, extra: extra) else { return }
         page.publish(Self.type(of: event), line)
     }
 
-    func announce(_ fields: [JSONMember], text: String) {
-        page.publish(fields)
+    func announce(_ announced: [JSONMember], text: String) {
+        fields.take(announced)
+        page.publish(announced)
     }
 
     func finish(
@@ -108,6 +114,11 @@ final class ScreenWithLivePage: RunScreen {
     }
 
     var isForPrograms: Bool { person.isForPrograms }
+
+    func repeatForPrograms(_ fields: [JSONMember]) {
+        person.repeatForPrograms(fields)
+        page.announce(fields, text: "")
+    }
 
     var messageWriter: @Sendable (String) -> Void { person.messageWriter }
 

@@ -11,7 +11,8 @@ import MateRunJSON
 package enum KeptRunEvents {
     package static func events(_ record: RunRecord) -> [RunPageEvent] {
         let run = record.summary
-        var events = [RunPageEvent(type: "hello", data: hello(run))]
+        var page = LivePageFields(course: CourseLine(track: record.fixes.map(\.coordinate)), runnerName: run.header.runner.name)
+        var events = [RunPageEvent(type: "hello", data: hello(run, course: page.helloFields()))]
         var splits = run.outcome.splits[...]
         var mate = MateDistance(record)
         for fix in record.fixes {
@@ -19,7 +20,14 @@ package enum KeptRunEvents {
                 events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).splitLine(split)))
                 splits = splits.dropFirst()
             }
-            events.append(RunPageEvent(type: "progress", data: progress(fix, goal: run.header.goalMetres, mate: mate.at(fix.time))))
+            let mateNow = mate.at(fix.time)
+            let rivals = mateNow.map { [PageRival(
+                name: $0.name, kind: .mate, distanceMetres: $0.point.distanceMetres,
+                gapMetres: fix.distanceMetres - $0.point.distanceMetres, gapSeconds: nil)] } ?? []
+            let placed = page.progressFields(
+                distanceMetres: fix.distanceMetres, elapsedSeconds: fix.time, position: fix.coordinate, rivals: rivals)
+            events.append(RunPageEvent(
+                type: "progress", data: progress(fix, goal: run.header.goalMetres, mate: mateNow, page: placed)))
         }
         for split in splits {
             events.append(RunPageEvent(type: "split", data: JSONEventView(profile: run.header.runner).splitLine(split)))
@@ -29,7 +37,7 @@ package enum KeptRunEvents {
         return events
     }
 
-    private static func hello(_ run: RunRecordSummary) -> String {
+    private static func hello(_ run: RunRecordSummary, course: [JSONMember]) -> String {
         let kind = run.outcome.group != nil ? "group" : run.header.pairing != nil ? "mate" : "solo"
         return JSON.object([
             ("type", .string("hello")), ("kind", .string(kind)), ("runner", .string(run.header.runner.name)),
@@ -37,10 +45,12 @@ package enum KeptRunEvents {
             ("mode", run.header.pairing.map { .string($0.mode.rawValue) } ?? .null),
             ("mate", run.header.pairing.map { .string($0.mateName) } ?? .null),
             ("ghost", run.outcome.ghost.map { .string($0.source) } ?? .null),
-        ]).jsonText
+        ] + course).jsonText
     }
 
-    private static func progress(_ fix: RecordedFix, goal: Double?, mate: (name: String, point: MateProgressPoint)?) -> String {
+    private static func progress(
+        _ fix: RecordedFix, goal: Double?, mate: (name: String, point: MateProgressPoint)?, page: [JSONMember]
+    ) -> String {
         var writer = JSONWriter()
         writer.field("type", "progress")
         writer.field("elapsed_s", fix.time, decimals: 1)
@@ -63,6 +73,7 @@ package enum KeptRunEvents {
                 ("elapsed_s", .number(mate.point.elapsedSeconds, decimals: 1)),
             ])))
         }
+        for member in page { writer.field(member) }
         return String(decoding: writer.closed(), as: UTF8.self)
     }
 

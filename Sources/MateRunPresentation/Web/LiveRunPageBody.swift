@@ -1,21 +1,27 @@
 /// The page's fixed frame: the places the script fills in. Nothing in it comes from a run.
+///
+/// Every figure is a group named by its label, so that a screen reader says what a number is;
+/// the status is a polite live region (it changes a few times a run, the figures every second).
 enum LiveRunPageBody {
     static let html = """
     <header>
     <h1 id="title">materun</h1>
     <p id="subtitle"></p>
-    <p id="status" class="status waiting">waiting for the run…</p>
+    <p id="status" class="status waiting" role="status" aria-live="polite">waiting for the run…</p>
     </header>
     <main>
     <section id="panel" class="card" aria-label="Figures">
-    <div class="figure big"><span class="label">Time</span><span class="value" id="clock">00:00:00</span><span class="note" id="elapsed">elapsed 00:00:00</span></div>
-    <div class="figure big"><span class="label">Distance</span><span class="value" id="distance">0.00 km</span><span class="note" id="goal"></span></div>
-    <div class="figure"><span class="label">Pace</span><span class="value" id="pace">–</span></div>
-    <div class="figure"><span class="label">Avg pace</span><span class="value" id="avg-pace">–</span></div>
-    <div class="figure"><span class="label">Calories</span><span class="value" id="calories">–</span></div>
-    <div class="figure" id="heart-figure" hidden><span class="label">Heart rate</span><span class="value" id="heart-rate">–</span></div>
-    <div class="figure" id="elevation-figure" hidden><span class="label">Elevation</span><span class="value" id="elevation">–</span></div>
-    <div class="figure wide"><span class="label">Now</span><span class="value small" id="state">–</span></div>
+    <div class="figure big" role="group" aria-labelledby="clock-label"><span class="label" id="clock-label">Time</span><span class="value" id="clock">00:00:00</span><span class="note" id="elapsed">elapsed 00:00:00</span></div>
+    <div class="figure big" role="group" aria-labelledby="distance-label"><span class="label" id="distance-label">Distance</span><span class="value" id="distance">0.00 km</span><span class="note" id="goal"></span>
+    <div id="goal-bar" class="goal-bar" role="progressbar" aria-label="Progress toward the goal" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" hidden><div id="goal-fill" class="goal-fill"></div></div></div>
+    <div class="figure" role="group" aria-labelledby="pace-label"><span class="label" id="pace-label">Pace</span><span class="value" id="pace">–</span></div>
+    <div class="figure" role="group" aria-labelledby="avg-pace-label"><span class="label" id="avg-pace-label">Avg pace</span><span class="value" id="avg-pace">–</span></div>
+    <div class="figure" role="group" aria-labelledby="calories-label"><span class="label" id="calories-label">Calories</span><span class="value" id="calories">–</span></div>
+    <div class="figure" id="heart-figure" role="group" aria-labelledby="heart-label" hidden><span class="label" id="heart-label">Heart rate</span><span class="value" id="heart-rate">–</span></div>
+    <div class="figure" id="elevation-figure" role="group" aria-labelledby="elevation-label" hidden><span class="label" id="elevation-label">Elevation</span><span class="value" id="elevation">–</span></div>
+    <div class="figure wide" id="step-figure" role="group" aria-labelledby="step-label" hidden><span class="label" id="step-label">Workout step</span><span class="value step" id="step">–</span><span class="note" id="step-left"></span></div>
+    <div class="figure wide" id="rivals-figure" role="group" aria-labelledby="rivals-label" hidden><span class="label" id="rivals-label">Gaps</span><ul id="rivals" class="rivals"></ul></div>
+    <div class="figure wide" role="group" aria-labelledby="state-label"><span class="label" id="state-label">Now</span><span class="value small" id="state">–</span></div>
     </section>
     <section id="map-card" class="card" aria-label="Route">
     <h2>Route</h2>

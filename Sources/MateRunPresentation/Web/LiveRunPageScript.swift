@@ -7,7 +7,7 @@ enum LiveRunPageScript {
       const SVG = "http://www.w3.org/2000/svg";
       const run = {
         hello: null, last: null, track: [], splits: [], board: null, standing: null, summary: null,
-        others: [], lastEventID: -1, note: "–"
+        course: null, frame: null, runners: [], step: null, progressCount: 0, lastEventID: -1, note: "–"
       };
       const page = (id) => document.getElementById(id);
 
@@ -68,7 +68,7 @@ enum LiveRunPageScript {
       function apply(type, data) {
         if (data === null || typeof data !== "object") { return; }
         switch (type) {
-        case "hello": run.hello = data; break;
+        case "hello": hello(data); break;
         case "progress": progress(data); break;
         case "split": run.splits.push(data); break;
         case "lap": run.note = "lap " + data.index + " · " + clock(data.moving_s) + " · " + pace(data.pace_s_per_km); break;
@@ -82,24 +82,30 @@ enum LiveRunPageScript {
         default: break;
         }
       }
+      const finite = (value) => typeof value === "number" && isFinite(value);
+      const isFrame = (frame) => Array.isArray(frame) && frame.length === 4 && frame.every(finite)
+        && frame[0] <= frame[2] && frame[1] <= frame[3];
+      function hello(data) {
+        run.hello = data;
+        // The course known in advance: drawn whole, in the frame that holds it, from this first message.
+        if (data.course && Array.isArray(data.course.points)) {
+          const points = data.course.points.filter((point) => Array.isArray(point) && finite(point[0]) && finite(point[1]));
+          run.course = points.length >= 2 ? points : null;
+        }
+        if (isFrame(data.frame)) { run.frame = data.frame; }
+      }
       function progress(data) {
         figures(data);
+        run.progressCount += 1;
         const point = { elapsed: data.elapsed_s, moving: data.moving_s, distance: data.distance_m,
           elevation: data.elevation_m, paused: data.paused === true };
-        if (typeof data.lat === "number" && typeof data.lon === "number" && isFinite(data.lat) && isFinite(data.lon)) {
-          point.lat = data.lat; point.lon = data.lon;
-        }
+        if (finite(data.lat) && finite(data.lon)) { point.lat = data.lat; point.lon = data.lon; }
         if (typeof point.distance === "number") { run.track.push(point); }
         run.note = data.paused === true ? "paused" : data.gps_ok === false ? "no GPS signal" : "running";
-        const others = [];
-        if (data.mate && typeof data.mate === "object") {
-          others.push({ label: name(data.mate.name, "mate"), distance: data.mate.distance_m, kind: "other",
-            note: data.mate.connection && data.mate.connection !== "connected" ? data.mate.connection : "" });
-        }
-        if (data.ghost && typeof data.ghost === "object") {
-          others.push({ label: "ghost", distance: data.ghost.distance_m, kind: "other", note: "" });
-        }
-        run.others = others;
+        if (isFrame(data.frame)) { run.frame = data.frame; }
+        // Everyone else, placed and measured by the server: the page only draws them.
+        run.runners = Array.isArray(data.runners) ? data.runners.filter((runner) => runner && typeof runner === "object") : [];
+        run.step = data.step && typeof data.step === "object" ? data.step : null;
       }
       function figures(data) { run.last = data; }
 
@@ -107,10 +113,13 @@ enum LiveRunPageScript {
       function draw() {
         drawTitle();
         drawPanel();
+        drawGaps();
         drawMap();
         drawStandings();
         drawSplits();
-        if (run.summary) { drawResult(); drawCharts(); }
+        if (run.summary) { drawResult(); }
+        drawCharts();
+        document.body.dataset.progress = String(run.progressCount);
       }
       function drawTitle() {
         const hello = run.hello || {};
@@ -136,8 +145,22 @@ enum LiveRunPageScript {
         const distance = summary ? summary.distance_m : last && last.distance_m;
         setText("distance", km(typeof distance === "number" ? distance : 0));
         const goal = (last && last.goal_m) || (summary && summary.goal_m) || (run.hello && run.hello.goal_m);
-        setText("goal", typeof goal === "number" && goal > 0
-          ? "of " + km(goal) + " · " + Math.min(100, Math.floor((distance || 0) / goal * 100)) + "%" : "");
+        const share = typeof goal === "number" && goal > 0 ? Math.min(100, Math.floor((distance || 0) / goal * 100)) : null;
+        setText("goal", share === null ? "" : "of " + km(goal) + " · " + share + "%");
+        const bar = page("goal-bar");
+        bar.hidden = share === null;
+        if (share !== null) {
+          bar.setAttribute("aria-valuenow", String(share));
+          bar.setAttribute("aria-valuetext", km(distance || 0) + " of " + km(goal) + ", " + share + "%");
+          page("goal-fill").style.width = share + "%";
+        }
+        if (last && finite(last.elapsed_s)) { page("clock").dataset.elapsedS = String(last.elapsed_s); }
+        const step = summary ? null : run.step;
+        page("step-figure").hidden = !step;
+        if (step) {
+          setText("step", name(step.name, "Step") + " · " + name(step.doing, ""));
+          setText("step-left", name(step.left, "") + " · " + name(step.next, ""));
+        }
         setText("pace", summary ? "–" : pace(last && last.pace_s_per_km));
         setText("avg-pace", pace(summary ? summary.avg_pace_s_per_km : last && last.avg_pace_s_per_km));
         setText("calories", number(summary ? summary.calories_kcal : last && last.calories_kcal, "kcal"));
@@ -151,87 +174,119 @@ enum LiveRunPageScript {
         setText("state", summary ? "finished · " + (endings[summary.ending] || name(summary.ending, "ended")) : run.note);
       }
 
-      // The other runners, placed on the own trail at their distance (where they are is not known).
-      function otherRunners() {
-        const self = run.hello ? run.hello.runner : undefined;
-        const others = run.others.slice();
-        const group = [];
-        if (run.board && Array.isArray(run.board.results)) {
-          for (const entry of run.board.results) {
-            if (entry && entry.name !== self && typeof entry.distance_m === "number") {
-              group.push({ label: name(entry.name, "?"), distance: entry.distance_m, kind: "group", note: "" });
-            }
-          }
-        } else if (run.standing && run.last) {
-          const own = run.last.distance_m;
-          for (const [key, sign] of [["ahead", 1], ["behind", -1]]) {
-            const neighbour = run.standing[key];
-            if (neighbour && typeof neighbour.gap_m === "number" && typeof own === "number") {
-              group.push({ label: name(neighbour.name, "?"), distance: own + sign * Math.abs(neighbour.gap_m), kind: "group", note: "" });
-            }
-          }
+      // The others' gaps, as the server worded them: ahead or behind in words and a mark, not by colour alone.
+      function drawGaps() {
+        const list = page("rivals");
+        clear(list);
+        const runners = run.summary ? [] : run.runners;
+        page("rivals-figure").hidden = runners.length === 0;
+        for (const runner of runners) {
+          const item = element("li");
+          item.dataset.kind = name(runner.kind, "");
+          item.dataset.runner = name(runner.name, "?");
+          if (finite(runner.gap_m)) { item.dataset.gapM = String(runner.gap_m); }
+          if (finite(runner.gap_s)) { item.dataset.gapS = String(runner.gap_s); }
+          const side = runner.runner_ahead === true ? "ahead" : runner.runner_ahead === false ? "behind" : "level";
+          item.appendChild(element("span", runnerLabel(runner), "who"));
+          item.appendChild(document.createTextNode(": "));
+          item.appendChild(element("span", (side === "ahead" ? "▲ " : side === "behind" ? "▼ " : "= ") + name(runner.words, "–"),
+            "gap " + side));
+          if (runner.place === "beyond_trail") { item.appendChild(document.createTextNode(" (beyond the route so far)")); }
+          list.appendChild(item);
         }
-        return others.concat(group);
+      }
+      function runnerLabel(runner) {
+        return runner.kind === "ghost" ? "ghost" : name(runner.name, runner.kind === "mate" ? "mate" : "?");
+      }
+
+      // The map's frame (south, west, north, east) as a function from a place to the drawing.
+      function projector(frame) {
+        const [south, west, north, east] = frame;
+        const squeeze = Math.cos((south + north) / 2 * Math.PI / 180);
+        const wide = Math.max((east - west) * squeeze, 1e-9), high = Math.max(north - south, 1e-9);
+        const width = 600, height = 420, margin = 24;
+        const scale = Math.min((width - 2 * margin) / wide, (height - 2 * margin) / high);
+        const offsetX = (width - wide * scale) / 2, offsetY = (height - high * scale) / 2;
+        return (lat, lon) => [offsetX + (lon - west) * squeeze * scale, offsetY + (north - lat) * scale];
+      }
+      function frameAround(points) {
+        if (points.length === 0) { return null; }
+        const lats = points.map((point) => point.lat), lons = points.map((point) => point.lon);
+        return [Math.min(...lats), Math.min(...lons), Math.max(...lats), Math.max(...lons)];
+      }
+      // A label beside a marker, moved so that it stays inside the drawing and clear of the others.
+      function label(map, text, x, y, taken) {
+        const tag = shape("text", { x: (x + 12).toFixed(1), y: (y - 10).toFixed(1), class: "tag" }, text);
+        map.appendChild(tag);
+        let box = tag.getBBox();
+        const width = box.width || text.length * 8, height = box.height || 16;
+        let left = x + 12;
+        if (left + width > 596) { left = x - 12 - width; }
+        left = Math.max(4, Math.min(596 - width, left));
+        let baseline = y - 10;
+        const overlaps = (top) => taken.some((other) => left < other.x + other.width && other.x < left + width
+          && top < other.y + other.height && other.y < top + height);
+        for (let tries = 0; tries < 12 && overlaps(baseline - height * 0.8); tries++) {
+          baseline += baseline + height < 410 ? height : -height;
+        }
+        tag.setAttribute("x", left.toFixed(1));
+        tag.setAttribute("y", baseline.toFixed(1));
+        // Measured where it stands (a font's ascent and descent differ): moved back inside by what sticks out.
+        box = tag.getBBox();
+        const shiftX = box.x < 2 ? 2 - box.x : box.x + box.width > 598 ? 598 - box.x - box.width : 0;
+        const shiftY = box.y < 2 ? 2 - box.y : box.y + box.height > 418 ? 418 - box.y - box.height : 0;
+        left += shiftX;
+        baseline += shiftY;
+        tag.setAttribute("x", left.toFixed(1));
+        tag.setAttribute("y", baseline.toFixed(1));
+        taken.push({ x: box.x + shiftX, y: box.y + shiftY, width: box.width || width, height: box.height || height });
+        return tag;
       }
       function drawMap() {
         const map = page("map");
         clear(map);
         const placed = run.track.filter((point) => point.lat !== undefined);
-        if (placed.length === 0) {
+        const frame = run.frame || frameAround(placed);
+        if (!frame) {
           map.appendChild(shape("text", { x: 300, y: 210, class: "empty" }, "no position yet"));
           setText("map-legend", "");
           return;
         }
-        const midLat = placed.reduce((sum, point) => sum + point.lat, 0) / placed.length;
-        const squeeze = Math.cos(midLat * Math.PI / 180);
-        let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-        for (const point of placed) {
-          const x = point.lon * squeeze, y = -point.lat;
-          minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+        const at = projector(frame);
+        const line = (points) => points.map((point) => at(point[0], point[1]).map((v) => v.toFixed(1)).join(",")).join(" ");
+        const words = [];
+        if (run.course) {
+          const length = run.hello && run.hello.course ? run.hello.course.length_m : undefined;
+          map.appendChild(shape("polyline", { points: line(run.course), class: "course", id: "course",
+            "data-length-m": finite(length) ? String(length) : "" }));
+          words.push("the whole course" + (finite(length) ? ", " + km(length) + "," : "") + " faded, the part run so far over it");
         }
-        const width = 600, height = 420, margin = 30;
-        const span = Math.max(maxX - minX, maxY - minY, 1e-6);
-        const scale = Math.min((width - 2 * margin) / Math.max(maxX - minX, span * 1e-3),
-          (height - 2 * margin) / Math.max(maxY - minY, span * 1e-3));
-        const offsetX = (width - (maxX - minX) * scale) / 2, offsetY = (height - (maxY - minY) * scale) / 2;
-        const at = (point) => [offsetX + (point.lon * squeeze - minX) * scale, offsetY + (-point.lat - minY) * scale];
-        const points = placed.map((point) => at(point).map((v) => v.toFixed(1)).join(",")).join(" ");
-        map.appendChild(shape("polyline", { points: points, class: "trail" }));
-        const [startX, startY] = at(placed[0]);
-        map.appendChild(shape("circle", { cx: startX.toFixed(1), cy: startY.toFixed(1), r: 5, class: "start" }));
-        const [ownX, ownY] = at(placed[placed.length - 1]);
-        map.appendChild(shape("circle", { cx: ownX.toFixed(1), cy: ownY.toFixed(1), r: 8, class: "dot own", id: "own-dot" }));
-        const self = name(run.hello && run.hello.runner, "you");
-        map.appendChild(shape("text", { x: (ownX + 11).toFixed(1), y: (ownY + 18).toFixed(1), class: "tag" }, self));
-        // Drawn over the own dot as rings, so that a runner ahead of the known route (kept at its
-        // end) still shows.
-        const legend = [];
-        const ownDistance = placed[placed.length - 1].distance;
-        for (const other of otherRunners()) {
-          if (typeof other.distance !== "number" || !isFinite(other.distance)) { continue; }
-          const [x, y] = at(pointAt(placed, other.distance));
-          map.appendChild(shape("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 11, class: "ring " + other.kind,
-            "data-runner": other.label }));
-          map.appendChild(shape("text", { x: (x + 13).toFixed(1), y: (y - 8).toFixed(1), class: "tag" }, other.label));
-          const beyond = other.distance > ownDistance + 1 ? ", ahead of the route so far" : "";
-          legend.push(other.label + " " + km(other.distance) + (other.note ? " (" + other.note + ")" : "") + beyond);
+        const taken = [];
+        if (placed.length > 0) {
+          map.appendChild(shape("polyline", { points: line(placed.map((point) => [point.lat, point.lon])), class: "trail", id: "trail" }));
+          const [startX, startY] = at(placed[0].lat, placed[0].lon);
+          map.appendChild(shape("circle", { cx: startX.toFixed(1), cy: startY.toFixed(1), r: 5, class: "start" }));
+          const own = placed[placed.length - 1];
+          const [ownX, ownY] = at(own.lat, own.lon);
+          map.appendChild(shape("circle", { cx: ownX.toFixed(1), cy: ownY.toFixed(1), r: 8, class: "dot own", id: "own-dot" }));
+          const self = name(run.hello && run.hello.runner, "you");
+          label(map, self, ownX, ownY + 26, taken).setAttribute("id", "own-tag");
+          words.push(self + " at " + km(own.distance));
         }
-        setText("map-legend", legend.length > 0
-          ? "Others are placed on this route at their distance: " + legend.join(" · ") : "");
-      }
-      // The point of the own trail `distance` metres in (its ends for a distance outside it).
-      function pointAt(placed, distance) {
-        if (distance <= placed[0].distance) { return placed[0]; }
-        const last = placed[placed.length - 1];
-        if (distance >= last.distance) { return last; }
-        let low = 0, high = placed.length - 1;
-        while (high - low > 1) {
-          const middle = (low + high) >> 1;
-          if (placed[middle].distance <= distance) { low = middle; } else { high = middle; }
+        for (const runner of run.runners) {
+          if (!finite(runner.lat) || !finite(runner.lon)) { continue; }
+          const [x, y] = at(runner.lat, runner.lon);
+          const who = runnerLabel(runner);
+          map.appendChild(shape("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 11,
+            class: "ring " + (["ghost", "mate", "group"].includes(runner.kind) ? runner.kind : "group"),
+            "data-runner": who, "data-kind": name(runner.kind, ""), "data-distance-m": String(runner.distance_m),
+            "data-course-m": finite(runner.course_m) ? String(runner.course_m) : "" }));
+          label(map, who, x, y, taken).setAttribute("data-runner", who);
+          words.push(who + " at " + km(runner.distance_m) + ", " + name(runner.words, "")
+            + (runner.place === "beyond_trail" ? ", beyond the route so far (drawn at its end)" : ""));
         }
-        const a = placed[low], b = placed[high];
-        const share = b.distance > a.distance ? (distance - a.distance) / (b.distance - a.distance) : 0;
-        return { lat: a.lat + (b.lat - a.lat) * share, lon: a.lon + (b.lon - a.lon) * share };
+        map.setAttribute("aria-label", "Route map: " + words.join("; "));
+        setText("map-legend", words.length > 0 ? words.join(" · ") : "");
       }
 
       function drawStandings() {
@@ -330,13 +385,35 @@ enum LiveRunPageScript {
       }
 
       // ---- charts ----
+      // Drawn as the run goes, at most once a second while it runs (a replay can send hundreds of messages a second).
+      let chartsDrawn = { at: -Infinity, points: -1 };
       function drawCharts() {
+        const now = Date.now();
+        if (run.track.length < 2) { return; }
+        if (!run.summary && (run.track.length === chartsDrawn.points || now - chartsDrawn.at < 1000)) { return; }
+        chartsDrawn = { at: now, points: run.track.length };
         page("charts-card").hidden = false;
-        drawLine(page("pace-chart"), paceSeries(), "pace", true, (value) => pace(value).replace("/km", ""));
-        const heights = run.track.filter((point) => typeof point.elevation === "number")
-          .map((point) => [point.distance, point.elevation]);
+        const paces = thinned(paceSeries());
+        drawLine(page("pace-chart"), paces, "pace", true, (value) => pace(value).replace("/km", ""));
+        page("pace-chart").setAttribute("aria-label", "Pace over distance: " + paces.length + " points"
+          + (paces.length > 0 ? ", latest " + pace(paces[paces.length - 1][1]) + " at " + km(paces[paces.length - 1][0]) : ""));
+        const heights = thinned(run.track.filter((point) => typeof point.elevation === "number")
+          .map((point) => [point.distance, point.elevation]));
         drawLine(page("elevation-chart"), heights, "elevation", false, (value) => Math.round(value) + " m");
-        drawBars(page("splits-chart"), run.summary.splits || []);
+        page("elevation-chart").setAttribute("aria-label", "Elevation over distance: " + heights.length + " points"
+          + (heights.length > 0 ? ", latest " + Math.round(heights[heights.length - 1][1]) + " m" : ""));
+        const splits = run.summary && Array.isArray(run.summary.splits) ? run.summary.splits : run.splits;
+        drawBars(page("splits-chart"), splits);
+        page("splits-chart").setAttribute("aria-label", "Pace of each split: " + splits.map((split) =>
+          "km " + split.index + " " + pace(split.pace_s_per_km)).join(", "));
+      }
+      // At most 800 points of a series, evenly taken, its last kept.
+      function thinned(series) {
+        if (series.length <= 800) { return series; }
+        const step = series.length / 800, kept = [];
+        for (let index = 0; index < 800; index++) { kept.push(series[Math.floor(index * step)]); }
+        kept.push(series[series.length - 1]);
+        return kept;
       }
       // Pace over the last 200 m (or less at the start), from moving time and distance, while moving.
       function paceSeries() {

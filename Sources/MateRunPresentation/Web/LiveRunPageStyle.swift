@@ -1,8 +1,10 @@
-/// The page's style sheet: system fonts only, so that nothing is fetched.
+/// The page's style sheet: system fonts only, so that nothing is fetched. Text colours keep at
+/// least WCAG AA's 4.5:1 against what they sit on (the browser test measures them); ahead and
+/// behind are also said in words and marked ▲ ▼, never by colour alone.
 enum LiveRunPageStyle {
     static let css = """
-    :root { --own: #2563eb; --other: #ea580c; --group: #9333ea; --ink: #1f2937; --muted: #6b7280;
-      --card: #ffffff; --ground: #f3f4f6; --line: #e5e7eb; --good: #15803d; --bad: #b91c1c; }
+    :root { --own: #2563eb; --other: #ea580c; --group: #9333ea; --ink: #1f2937; --muted: #4b5563;
+      --card: #ffffff; --ground: #f3f4f6; --line: #e5e7eb; --good: #166534; --bad: #b91c1c; --course: #cbd5e1; }
     * { box-sizing: border-box; }
     [hidden] { display: none !important; }
     body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
@@ -30,13 +32,23 @@ enum LiveRunPageStyle {
     svg { width: 100%; height: auto; display: block; }
     #map { background: #f8fafc; border-radius: 8px; }
     @media (min-width: 1000px) { #map-card { grid-column: span 2; } }
+    .course { fill: none; stroke: var(--course); stroke-width: 6; stroke-linejoin: round; stroke-linecap: round; }
     .trail { fill: none; stroke: var(--own); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
     .start { fill: #ffffff; stroke: var(--own); stroke-width: 2; }
     .dot { stroke: #ffffff; stroke-width: 2; }
     .dot.own { fill: var(--own); }
     .ring { stroke-width: 3; fill-opacity: 0.4; }
-    .ring.other { fill: var(--other); stroke: var(--other); }
+    .ring.mate { fill: var(--other); stroke: var(--other); }
+    .ring.ghost { fill: #ffffff; fill-opacity: 0.6; stroke: var(--ink); stroke-dasharray: 4 3; }
     .ring.group { fill: var(--group); stroke: var(--group); }
+    .goal-bar { height: 10px; margin-top: 6px; border-radius: 999px; background: var(--line); overflow: hidden; }
+    .goal-fill { height: 100%; width: 0; background: var(--own); }
+    .value.step { font-size: 1.15rem; }
+    .rivals { list-style: none; margin: 4px 0 0; padding: 0; }
+    .rivals li { padding: 2px 0; font-variant-numeric: tabular-nums; }
+    .rivals .who { font-weight: 600; }
+    .rivals .ahead { color: var(--good); }
+    .rivals .behind { color: var(--bad); }
     .tag { font-size: 15px; font-weight: 600; fill: var(--ink); paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
     .legend { font-size: 0.85rem; color: var(--muted); margin: 8px 0 0; }
     table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -59,6 +71,8 @@ enum LiveRunPageStyle {
     .bar.fastest { fill: var(--good); }
     .bar-label { font-size: 13px; fill: var(--ink); text-anchor: middle; }
     .empty { font-size: 14px; fill: var(--muted); text-anchor: middle; }
+    @media (max-width: 420px) { header, main, footer { padding-left: 10px; padding-right: 10px; }
+      main { grid-template-columns: minmax(0, 1fr); } .big .value { font-size: 1.8rem; } .tag { font-size: 24px; } }
     footer { padding: 0 24px 24px; color: var(--muted); font-size: 0.8rem; }
     """
 }

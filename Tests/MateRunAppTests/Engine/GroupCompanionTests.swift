@@ -14,6 +14,7 @@ private final class GroupScreen: RunScreen, @unchecked Sendable {
     func show(_ state: RunningViewModel.State) {}
     func update(_ event: RunEvent, state: RunningViewModel.State, mate: MateView?) {}
     func announce(_ fields: [JSONMember], text: String) { log.withLock { $0.append(text) } }
+    func repeatForPrograms(_ fields: [JSONMember]) { log.withLock { $0.append("repeated " + JSON.object(fields).jsonText) } }
     var messageWriter: @Sendable (String) -> Void {
         { [self] message in log.withLock { $0.append(message) } }
     }
@@ -91,6 +92,37 @@ struct GroupCompanionTests {
         #expect(screen.entries.contains("Finished; waiting for the group's result…"))
         #expect(screen.entries.last?.hasPrefix(#"result {"group":{"place":1,"runners":2,"#) == true)
         #expect(!link.left)
+    }
+
+    @Test func aStandingAPersonWasToldIsRepeatedForProgramsSoALivePageKeepsItsGapsFresh() async {
+        // Given a runner who finished and waits for the group's result, on a screen for a person
+        let link = FakeGroupLink(terms: terms)
+        let screen = GroupScreen()
+        let finish = RunSummary(snapshot: RunSnapshot(elapsedSeconds: 300, distanceMetres: 1000, goalMetres: 1000), splits: [], ending: .goalReached)
+        let running = Task { await run(link, screen: screen, run: [.finished(finish)]) }
+        let runners = [
+            GroupRunner(id: "me", name: "Me", distanceMetres: 1000, elapsedSeconds: 300, status: .finished, reachedGoal: true),
+            GroupRunner(id: "bo", name: "Bo", distanceMetres: 900, elapsedSeconds: 300, status: .running),
+        ]
+        link.push(.board(GroupBoardMessage(
+            board: GroupBoard(phase: .gathering, terms: terms, runners: runners), places: [1, nil], runners: 2, total: 2, teamMetres: 0)))
+        link.push(.start(inSeconds: 0))
+        for _ in 0..<10_000 where !link.reports.contains(where: \.finished) { await Task.yield() }
+        // When the same standing comes twice, its gap grown the second time, then the result
+        for gap in [100.0, 120.0] {
+            link.push(.standing(GroupStanding(
+                phase: .running, place: 1, runners: 2, leader: nil, ahead: nil,
+                behind: .init(name: "Bo", gapMetres: gap, gapSeconds: gap / 3, status: .running), teamMetres: nil, goalMetres: 1000)))
+        }
+        for _ in 0..<10_000 where !screen.entries.contains(where: { $0.hasPrefix("repeated") }) { await Task.yield() }
+        link.push(.board(GroupBoardMessage(
+            board: GroupBoard(phase: .over, terms: terms, runners: runners), places: [1, nil], runners: 2, total: 2, teamMetres: 1900)))
+        _ = await running.value
+        // Then the person was told once, and the second, with its new gap, went to programs only
+        #expect(screen.entries.filter { $0.hasPrefix("place 1/2") }.count == 1)
+        let repeated = screen.entries.filter { $0.hasPrefix("repeated") }
+        #expect(repeated.count == 1)
+        #expect(repeated.first?.contains(#""gap_m":120.0"#) == true, "\(repeated)")
     }
 
     @Test func aRefusalBeforeTheStartEndsTheRunAsTheGroupsFailureWithoutRunning() async {
