@@ -47,10 +47,15 @@ package final class GroupCoordinator: Sendable {
     private let lastBoard = Mutex<(board: GroupBoard, signed: (payload: [UInt8], headers: NATSHeaders))?>(nil)
     /// The `seq` of the coordinator's last message, on any subject.
     private let lastSeq = Atomic<Int>(0)
+    /// Runners in the group now (admitted, not refused or gone), for a service's metrics.
+    private let runnerCount = Atomic<Int>(0)
+    /// A service instance's counts and timings; nil for a creator's own coordinator.
+    private let observations: GroupServiceObservations?
 
     private enum Input: Sendable {
         case join(id: String, name: String, key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)
-        case runner(id: String, GroupReport, signed: GroupRunnerSigned)
+        /// `arrived`: when the report was read, for the time until a standing counts it.
+        case runner(id: String, GroupReport, signed: GroupRunnerSigned, arrived: ContinuousClock.Instant)
         case leave(id: String)
         case boardRequest(replyTo: String)
         case startNow
@@ -78,9 +83,11 @@ package final class GroupCoordinator: Sendable {
     package init(
         client: NATSClient, signer: GroupSigner, codes: GroupCodes, joinKey: Ed25519PublicKey, terms: GroupTerms,
         limits: GroupLimits = GroupLimits(), starterKey: Ed25519PublicKey? = nil, resuming: GroupHeldState? = nil, firstSeq: Int = 0,
-        keeping: (@Sendable (GroupHeldState) -> Void)? = nil, now: @escaping @Sendable () -> Double
+        keeping: (@Sendable (GroupHeldState) -> Void)? = nil, observations: GroupServiceObservations? = nil,
+        now: @escaping @Sendable () -> Double
     ) {
         self.client = client
+        self.observations = observations
         self.signer = signer
         self.codes = codes
         self.joinKey = joinKey
@@ -132,6 +139,15 @@ package final class GroupCoordinator: Sendable {
     /// Runners' messages judged by the rules so far.
     package var judged: Int { judgedCount.load(ordering: .relaxed) }
 
+    /// Runners in the group now.
+    package var runners: Int { runnerCount.load(ordering: .relaxed) }
+
+    /// Drops a message at the edge, counted, and by why for a service's metrics.
+    private func drop(_ why: GroupServiceObservations.Refusal) {
+        dropped.add()
+        observations?.refused(why)
+    }
+
     /// Starts the group now (the creator pressed Enter); ignored once started.
     package func startNow() {
         sink.yield(.startNow)
@@ -170,7 +186,7 @@ package final class GroupCoordinator: Sendable {
         var rate = limits.joins
         for await message in joins.messages {
             guard let replyTo = message.replyTo, rate.allows(now: now()) else {
-                dropped.add()
+                drop(.overRate)
                 continue
             }
             switch check(join: message) {
@@ -178,7 +194,7 @@ package final class GroupCoordinator: Sendable {
                 let signed = GroupRunnerSigned(payload: message.payload, signature: message.headers?["Sig"] ?? "")
                 sink.yield(.join(id: join.id, name: join.name, key: join.key, replyTo: replyTo, signed: signed))
             case .failure(let refusal):
-                dropped.add()
+                drop(refusal.why)
                 answer(replyTo, refusal: refusal.reason, id: refusal.id)
             }
         }
@@ -191,6 +207,7 @@ package final class GroupCoordinator: Sendable {
     }
 
     private struct JoinRefusal: Error {
+        let why: GroupServiceObservations.Refusal
         let reason: String
         /// The runner whose own signature the refused join carries; nil when it has none.
         let id: String?
@@ -198,20 +215,20 @@ package final class GroupCoordinator: Sendable {
 
     private func check(join message: NATSMessage) -> Result<CheckedJoin, JoinRefusal> {
         guard let request = GroupWire.joinRequest(message.payload) else {
-            return .failure(JoinRefusal(reason: "the join could not be read (PROTOCOL.md section 11.4)", id: nil))
+            return .failure(JoinRefusal(why: .unreadable, reason: "the join could not be read (PROTOCOL.md section 11.4)", id: nil))
         }
         guard let keyBytes = Base64URL.decode(request.key), let key = try? Ed25519PublicKey(rawBytes: keyBytes),
             let id = try? GroupCodes.fingerprint(of: key)
         else {
-            return .failure(JoinRefusal(reason: "the join's key is not an Ed25519 public key in base64url", id: nil))
+            return .failure(JoinRefusal(why: .unreadable, reason: "the join's key is not an Ed25519 public key in base64url", id: nil))
         }
         guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key) else {
-            return .failure(JoinRefusal(reason: "the join is not signed by the key it carries", id: nil))
+            return .failure(JoinRefusal(why: .badSignature, reason: "the join is not signed by the key it carries", id: nil))
         }
         guard let proof = Base64URL.decode(request.proof),
             GroupJoinKey.isValid(proof, publicKey: joinKey, watch: codes.watch, key: request.key, name: request.name)
         else {
-            return .failure(JoinRefusal(reason: "the join code is wrong (its proof does not check)", id: id))
+            return .failure(JoinRefusal(why: .wrongCode, reason: "the join code is wrong (its proof does not check)", id: id))
         }
         return .success(CheckedJoin(id: id, name: request.name, key: key))
     }
@@ -222,17 +239,27 @@ package final class GroupCoordinator: Sendable {
         var lastSeq: [String: Int] = [:]
         for runner in resumed?.race.runners ?? [] { lastSeq[runner.line.id] = runner.lastSeq }
         for await message in reports.messages {
+            let arrived = ContinuousClock.now
             let id = message.subject.hasPrefix(prefix) ? String(message.subject.dropFirst(prefix.count)) : ""
-            guard let key = runnerKeys.withLock({ $0[id] }),
-                GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key),
-                let read = GroupWire.runnerMessage(message.payload), read.seq > lastSeq[id, default: 0]
-            else {
-                dropped.add()
+            guard let key = runnerKeys.withLock({ $0[id] }) else {
+                drop(.unknownRunner)
+                continue
+            }
+            guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: key) else {
+                drop(.badSignature)
+                continue
+            }
+            guard let read = GroupWire.runnerMessage(message.payload) else {
+                drop(.unreadable)
+                continue
+            }
+            guard read.seq > lastSeq[id, default: 0] else {
+                drop(.replayed)
                 continue
             }
             lastSeq[id] = read.seq
             let signed = GroupRunnerSigned(payload: message.payload, signature: message.headers?["Sig"] ?? "")
-            sink.yield(read.report.map { .runner(id: id, $0, signed: signed) } ?? .leave(id: id))
+            sink.yield(read.report.map { .runner(id: id, $0, signed: signed, arrived: arrived) } ?? .leave(id: id))
         }
     }
 
@@ -241,7 +268,7 @@ package final class GroupCoordinator: Sendable {
         var rate = limits.boardAnswers
         for await message in requests.messages {
             guard let replyTo = message.replyTo, rate.allows(now: now()) else {
-                dropped.add()
+                drop(.overRate)
                 continue
             }
             sink.yield(.boardRequest(replyTo: replyTo))
@@ -253,7 +280,7 @@ package final class GroupCoordinator: Sendable {
         guard let starterKey else { return }
         for await message in starts.messages {
             guard GroupSignature.isValid(message.headers, subject: message.subject, payload: message.payload, key: starterKey) else {
-                dropped.add()
+                drop(.badSignature)
                 continue
             }
             sink.yield(.startNow)
@@ -267,6 +294,8 @@ package final class GroupCoordinator: Sendable {
         var evidence = resumed?.evidence ?? [:]
         var pendingJoins: [String: (key: Ed25519PublicKey, replyTo: String, signed: GroupRunnerSigned)] = [:]
         var lastKept = resumed
+        /// When each report judged since the last standings was read.
+        var awaitingStanding: [ContinuousClock.Instant] = []
         if let resumed, resumed.race.phase != .gathering {
             await publish(rules.board)
             if resumed.race.phase == .over { return rules.board }
@@ -279,9 +308,13 @@ package final class GroupCoordinator: Sendable {
             case .join(let id, let name, let key, let replyTo, let signed):
                 pendingJoins[id] = (key, replyTo, signed)
                 actions = rules.handle(.join(id: id, name: name), now: now())
-            case .runner(let id, let report, let signed):
+            case .runner(let id, let report, let signed, let arrived):
                 actions = rules.handle(.report(id: id, report), now: now())
                 if rules.took(seq: report.seq, from: id) { evidence[id]?.report = signed }
+                if let observations {
+                    observations.judgedReport()
+                    awaitingStanding.append(arrived)
+                }
             case .leave(let id):
                 actions = rules.handle(.leave(id: id), now: now())
             case .boardRequest(let replyTo):
@@ -293,6 +326,12 @@ package final class GroupCoordinator: Sendable {
                 actions = rules.handle(.tick, now: now())
             }
             let result = await carryOut(actions, pendingJoins: &pendingJoins, evidence: &evidence)
+            runnerCount.store(rules.state.runners.count, ordering: .relaxed)
+            if let observations, actions.contains(where: \.publishesStandings) {
+                let published = ContinuousClock.now
+                observations.standingsPublished(waits: awaitingStanding.map { ($0.duration(to: published)).seconds })
+                awaitingStanding.removeAll(keepingCapacity: true)
+            }
             if let keeping, input.isTick || actions.contains(where: \.changesWhoIsIn) {
                 let state = GroupHeldState(race: rules.state, evidence: evidence, seq: lastSeq.load(ordering: .relaxed))
                 // A quiet second (a group gathering, nobody joining) writes nothing.
@@ -392,5 +431,13 @@ private extension GroupAction {
     /// Whether the action changes who is in the group or where it stands (a board alone does not).
     var changesWhoIsIn: Bool {
         if case .publish = self { false } else { true }
+    }
+
+    /// Whether carrying it out publishes the board and every runner's standing.
+    var publishesStandings: Bool {
+        switch self {
+        case .publish, .concluded: true
+        default: false
+        }
     }
 }

@@ -48,8 +48,10 @@ package final class GroupHolding: Sendable {
     private let session: GroupCoordinator.GroupSession
     private let store: KeyValueStore
     private let lease: HeldLease
+    /// The instance's counts: each renewal and how late it was.
+    private let observations: GroupServiceObservations?
     private let keepResultsDays: Int
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (GroupServiceLogEntry) -> Void
     private let states: AsyncStream<GroupHeldState>
     /// The state key's revision this holding wrote or read last.
     private let written: Mutex<UInt64?>
@@ -60,8 +62,8 @@ package final class GroupHolding: Sendable {
     /// Its `seq`s start above any its earlier holder can have used: ten million past the kept
     /// state's, or this machine's wall clock in microseconds when that is higher.
     package static func open(
-        _ group: Group, lease: KeyValueLease, store: KeyValueStore, limits: GroupLimits, keepResultsDays: Int, now: @escaping @Sendable () -> Double,
-        log: @escaping @Sendable (String) -> Void
+        _ group: Group, lease: KeyValueLease, store: KeyValueStore, limits: GroupLimits, keepResultsDays: Int,
+        observations: GroupServiceObservations? = nil, now: @escaping @Sendable () -> Double, log: @escaping @Sendable (GroupServiceLogEntry) -> Void
     ) async throws(NATSError) -> GroupHolding {
         let (states, sink) = AsyncStream.makeStream(of: GroupHeldState.self, bufferingPolicy: .bufferingNewest(1))
         let newest = NewestState()
@@ -72,18 +74,19 @@ package final class GroupHolding: Sendable {
             keeping: { state in
                 newest.set(state)
                 sink.yield(state)
-            }, now: now)
+            }, observations: observations, now: now)
         let session = try await coordinator.open()
         return GroupHolding(
             watch: group.watch, coordinator: coordinator, signer: group.signer, session: session, states: states, newest: newest, stateRevision: group.resuming?.revision,
-            lease: lease, store: store, keepResultsDays: keepResultsDays, log: log)
+            lease: lease, store: store, keepResultsDays: keepResultsDays, observations: observations, log: log)
     }
 
     private init(
         watch: String, coordinator: GroupCoordinator, signer: GroupSigner, session: GroupCoordinator.GroupSession,
         states: AsyncStream<GroupHeldState>, newest: NewestState, stateRevision: UInt64?, lease: KeyValueLease, store: KeyValueStore, keepResultsDays: Int,
-        log: @escaping @Sendable (String) -> Void
+        observations: GroupServiceObservations?, log: @escaping @Sendable (GroupServiceLogEntry) -> Void
     ) {
+        self.observations = observations
         self.watch = watch
         self.coordinator = coordinator
         self.signer = signer
@@ -114,7 +117,7 @@ package final class GroupHolding: Sendable {
         switch ending {
         case .concluded: await conclude()
         case .handedOver: await handOver()
-        case .lost(let why): log("lost group \(watch): \(why)")
+        case .lost(let why): log(.init(.warning, "group_lost", group: watch, fields: ["why": why], "lost group \(watch): \(why)"))
         }
         return ending
     }
@@ -144,11 +147,11 @@ package final class GroupHolding: Sendable {
             switch error {
             case .wrongLastRevision, .keyExists: return .lost("its state was written by another instance")
             default:
-                if !Task.isCancelled { log("group \(watch): its state was not written (\(error)); trying again with the next") }
+                if !Task.isCancelled { log(.init(.warning, "state_not_written", group: watch, fields: ["error": "\(error)"], "group \(watch): its state was not written (\(error)); trying again with the next")) }
                 return nil
             }
         } catch {
-            log("group \(watch): its state could not be signed (\(error))")
+            log(.init(.error, "state_not_signed", group: watch, fields: ["error": "\(error)"], "group \(watch): its state could not be signed (\(error))"))
             return nil
         }
     }
@@ -157,9 +160,12 @@ package final class GroupHolding: Sendable {
     /// holds it (it could not renew within a term, or another took it).
     private func renewLease() async -> Ending? {
         while !Task.isCancelled {
-            try? await Task.sleep(for: lease.term / 3)
+            let due = ContinuousClock.now + lease.term / 3
+            try? await Task.sleep(until: due)
             if Task.isCancelled { return nil }
-            if await !lease.renew() { return .lost("its lease was not renewed within \(lease.term)") }
+            let renewed = await lease.renew()
+            observations?.renewedLease(lateness: due.duration(to: .now).seconds, renewed: renewed)
+            if !renewed { return .lost("its lease was not renewed within \(lease.term)") }
         }
         return nil
     }
@@ -170,9 +176,9 @@ package final class GroupHolding: Sendable {
         if let signed = coordinator.signedResult {
             do {
                 try await GroupResultStore.keep(signed, watch: watch, client: store.client, days: keepResultsDays)
-                log("group \(watch) is over: its result is kept for \(keepResultsDays) days")
+                log(.init(.info, "group_over", group: watch, fields: ["kept_days": "\(keepResultsDays)"], "group \(watch) is over: its result is kept for \(keepResultsDays) days"))
             } catch {
-                log("group \(watch) is over, but its result was not kept: \(error)")
+                log(.init(.error, "result_not_kept", group: watch, fields: ["error": "\(error)"], "group \(watch) is over, but its result was not kept: \(error)"))
             }
         }
         for key in [watch, GroupServiceNames.stateKey(watch), GroupServiceNames.leaseKey(watch)] {
@@ -185,7 +191,7 @@ package final class GroupHolding: Sendable {
         // The newest state given, which the writer may not have taken yet (a join just admitted).
         if let latest = newest.value, await write(latest) != nil { return }
         await lease.release()
-        log("handed group \(watch) over")
+        log(.init(.info, "group_handed_over", group: watch, "handed group \(watch) over"))
     }
 }
 

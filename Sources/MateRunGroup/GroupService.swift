@@ -23,6 +23,8 @@ package final class GroupService: Sendable {
         package var scanEvery: Duration = .milliseconds(500)
         /// What each group's coordinator lets in (`GroupCoordinator`).
         package var limits = GroupLimits()
+        /// Where the instance's counts and timings go (`materun serve --metrics`); nil counts nothing.
+        package var observations: GroupServiceObservations?
 
         package init(secret: [UInt8], instance: String) {
             self.secret = secret
@@ -51,14 +53,14 @@ package final class GroupService: Sendable {
     private let store: KeyValueStore
     private let configuration: Configuration
     private let now: @Sendable () -> Double
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (GroupServiceLogEntry) -> Void
     private let held = Mutex(Held())
 
     /// Makes the groups' bucket when it is missing (3 replicas on a cluster of three or more).
     /// `now` is Unix seconds: the times a group's state keeps (its start) are read by whichever
     /// instance takes it over, on any machine.
     package static func start(
-        client: NATSClient, configuration: Configuration, now: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void
+        client: NATSClient, configuration: Configuration, now: @escaping @Sendable () -> Double, log: @escaping @Sendable (GroupServiceLogEntry) -> Void
     ) async throws(JetStreamError) -> GroupService {
         var config = KeyValueBucketConfig(bucket: GroupServiceNames.bucket)
         config.replicas = KeyValueBucketConfig.replicas(onClusterOf: client)
@@ -71,7 +73,7 @@ package final class GroupService: Sendable {
     /// time (it may still be electing its leaders, or be busy making the same bucket for another
     /// instance starting at the same moment), for up to two minutes, saying so each time.
     private static func ensure(
-        _ config: KeyValueBucketConfig, on client: NATSClient, log: @Sendable (String) -> Void
+        _ config: KeyValueBucketConfig, on client: NATSClient, log: @Sendable (GroupServiceLogEntry) -> Void
     ) async throws(JetStreamError) -> KeyValueStore {
         let giveUpAt = ContinuousClock.now + .seconds(120)
         var wait = Duration.seconds(1)
@@ -79,7 +81,7 @@ package final class GroupService: Sendable {
             do {
                 return try await KeyValueStore.ensure(config, on: client, timeout: .seconds(5))
             } catch .timedOut(let what) where ContinuousClock.now + wait < giveUpAt {
-                log("JetStream did not answer in time (\(what)); asking again in \(wait)")
+                log(.init(.warning, "jetstream_slow", fields: ["waiting": "\(what)", "retry_in": "\(wait)"], "JetStream did not answer in time (\(what)); asking again in \(wait)"))
                 try? await Task.sleep(for: wait)
                 wait = min(wait * 2, .seconds(10))
             }
@@ -88,7 +90,7 @@ package final class GroupService: Sendable {
 
     private init(
         client: NATSClient, store: KeyValueStore, configuration: Configuration, now: @escaping @Sendable () -> Double,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (GroupServiceLogEntry) -> Void
     ) {
         self.client = client
         self.store = store
@@ -100,7 +102,7 @@ package final class GroupService: Sendable {
     /// What the service says of itself to `$SRV.INFO`.
     package var description: NATSServiceDescription {
         NATSServiceDescription(
-            name: GroupServiceNames.serviceName, id: configuration.instance, version: "1.0.0",
+            name: GroupServiceNames.serviceName, id: configuration.instance, version: MateRunVersion.number,
             description: "materun group runs: coordinates groups whose state outlives any one instance",
             endpoints: [.init(name: "create", subject: GroupServiceNames.createSubject, queueGroup: GroupServiceNames.queue)])
     }
@@ -119,11 +121,18 @@ package final class GroupService: Sendable {
     /// The groups this instance holds now.
     package var holding: [String] { held.withLock { Array($0.holdings.keys).sorted() } }
 
+    /// The groups held now, the runners in them, and the groups taken over since the start.
+    package var gauges: (groups: Int, runners: Int, takenOver: Int) {
+        held.withLock { held in
+            (held.holdings.count, held.holdings.values.reduce(0) { $0 + $1.holding.coordinator.runners }, held.takenOver)
+        }
+    }
+
     /// Answers creators and takes up groups until cancelled; then hands every group over.
     package func run() async throws(NATSError) {
         let creates = try client.subscribe(GroupServiceNames.createSubject, queue: GroupServiceNames.queue)
         try await client.flush()
-        log("serving groups as \(configuration.instance); results kept \(configuration.keepResultsDays) days")
+        log(.init(.info, "serving", fields: ["kept_days": "\(configuration.keepResultsDays)"], "serving groups as \(configuration.instance); results kept \(configuration.keepResultsDays) days"))
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.answer(creates) }
             group.addTask { await self.lookOver() }
@@ -178,10 +187,10 @@ package final class GroupService: Sendable {
             guard try await hold(group, lease: lease) else { return refuse("this instance is stopping (try again)") }
             let answer = GroupServiceWire.created(watch: watch, joinKey: request.joinKey)
             held.withLock { $0.created += 1 }
-            log("created group \(watch) (\(request.terms.mode.rawValue), \(Int(request.terms.goalMetres)) m)")
+            log(.init(.info, "group_created", group: watch, fields: ["mode": request.terms.mode.rawValue, "goal_metres": "\(Int(request.terms.goalMetres))"], "created group \(watch) (\(request.terms.mode.rawValue), \(Int(request.terms.goalMetres)) m)"))
             return (answer, try signer.headers(subject: GroupServiceNames.createSubject, payload: answer, withKey: true))
         } catch {
-            log("a request to create a group failed: \(error)")
+            log(.init(.error, "create_failed", fields: ["error": "\(error)"], "a request to create a group failed: \(error)"))
             return refuse("the service could not create the group: \(error)")
         }
     }
@@ -196,8 +205,8 @@ package final class GroupService: Sendable {
     /// Opens `group` and holds it in a task of its own; false when the instance is stopping.
     private func hold(_ group: GroupHolding.Group, lease: KeyValueLease) async throws(NATSError) -> Bool {
         let holding = try await GroupHolding.open(
-            group, lease: lease, store: store, limits: configuration.limits, keepResultsDays: configuration.keepResultsDays, now: now,
-            log: log)
+            group, lease: lease, store: store, limits: configuration.limits, keepResultsDays: configuration.keepResultsDays,
+            observations: configuration.observations, now: now, log: log)
         return held.withLock { held in
             guard !held.stopping else { return false }
             let task = Task {
@@ -272,9 +281,10 @@ package final class GroupService: Sendable {
             }
             held.withLock { $0.takenOver += 1 }
             let runners = resuming?.state.race.runners.count ?? 0
-            log("took up group \(watch): \(resuming?.state.race.phase.rawValue ?? "gathering"), \(runners) runner\(runners == 1 ? "" : "s")")
+            let phase = resuming?.state.race.phase.rawValue ?? "gathering"
+            log(.init(.info, "group_taken_over", group: watch, fields: ["phase": phase, "runners": "\(runners)"], "took up group \(watch): \(phase), \(runners) runner\(runners == 1 ? "" : "s")"))
         } catch {
-            log("could not take up group \(watch): \(error)")
+            log(.init(.error, "take_over_failed", group: watch, fields: ["error": "\(error)"], "could not take up group \(watch): \(error)"))
             try? await lease.release()
         }
     }
@@ -283,7 +293,7 @@ package final class GroupService: Sendable {
     private func refuseToHold(_ watch: String, lease: inout KeyValueLease, why: String) async {
         held.withLock { _ = $0.refused.insert(watch) }
         try? await lease.release()
-        log("will not hold group \(watch): \(why)")
+        log(.init(.warning, "group_refused", group: watch, fields: ["why": why], "will not hold group \(watch): \(why)"))
     }
 
     /// Stops taking groups and hands each held one over (state written, lease given up).
@@ -294,6 +304,6 @@ package final class GroupService: Sendable {
         }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
-        log("stopped: \(tasks.count) group\(tasks.count == 1 ? "" : "s") handed over")
+        log(.init(.info, "stopped", fields: ["handed_over": "\(tasks.count)"], "stopped: \(tasks.count) group\(tasks.count == 1 ? "" : "s") handed over"))
     }
 }

@@ -58,7 +58,7 @@ if let name = commandLine.text("--serve"), let urlText = commandLine.text("--url
         // The load's runners join as fast as they come: this measures the run, not the door.
         configuration.limits = GroupLimits(joins: GroupRateLimit(burst: 1e9, perSecond: 1e9))
         let service = try await GroupService.start(
-            client: client, configuration: configuration, now: unixSeconds, log: { say(String(format: "%.3f ", unixSeconds()) + $0) })
+            client: client, configuration: configuration, now: unixSeconds, log: { say(String(format: "%.3f ", unixSeconds()) + $0.text) })
         try await service.run()
     }
     exit(0)

@@ -11,17 +11,20 @@ package enum HTTPRequestHead: Equatable, Sendable {
     /// A request refused with `status` and its reason phrase.
     case refused(status: Int, reason: String)
 
-    /// The only two things the server has.
+    /// The things the server has: the page, its events, and the paths it was given answers for.
     package enum Resource: Equatable, Sendable {
         case page
         case events
+        /// One of the `fixed` paths `parse` was given (`FixedAnswers`).
+        case fixed(String)
     }
 
     /// The most bytes a head may take, its blank line included.
     package static let limit = 8192
 
-    /// Reads `bytes`, everything received so far on a connection.
-    package static func parse(_ bytes: [UInt8]) -> HTTPRequestHead {
+    /// Reads `bytes`, everything received so far on a connection; `fixed` are the paths
+    /// besides `/` and `/events` that the server answers.
+    package static func parse(_ bytes: [UInt8], fixed: Set<String> = []) -> HTTPRequestHead {
         guard let end = headEnd(bytes) else {
             return bytes.count > limit ? .refused(status: 431, reason: "Request Header Fields Too Large") : .incomplete
         }
@@ -41,6 +44,8 @@ package enum HTTPRequestHead: Equatable, Sendable {
             resource = .page
         } else if path.elementsEqual("/events".utf8) {
             resource = .events
+        } else if let known = fixed.first(where: { path.elementsEqual($0.utf8) }) {
+            resource = .fixed(known)
         } else {
             return .refused(status: 404, reason: "Not Found")
         }

@@ -5,8 +5,8 @@ import MateRunSocket
 /// (the same thread that serves the run's other sockets), so that a page watched by a whole club
 /// costs file descriptors and memory, not threads.
 ///
-/// It serves exactly two things, the page at `/` and its event stream at `/events`
-/// (`ServerSentEvents`); every connection is a `WebViewer` whose rules decide what is sent and
+/// It serves the page at `/` and its event stream at `/events` (`ServerSentEvents`), and any
+/// fixed paths it is given answers for (`FixedAnswers`); every connection is a `WebViewer` whose rules decide what is sent and
 /// when it is closed. Past `maxViewers` a new connection is told 503 and closed. Publishing an
 /// event only kicks the viewers' sockets: a slow or stuck viewer never slows the run.
 package final class LivePageServer: Sendable {
@@ -21,7 +21,12 @@ package final class LivePageServer: Sendable {
     package typealias Page = @Sendable () -> (body: [UInt8], headers: [String])
 
     /// Listens on `host:port` (0: any free port) and starts serving.
-    package init(host: String, port: UInt16, maxViewers: Int = 10_000, limits: WebViewer.Limits = WebViewer.Limits(), page: @escaping Page) throws(WebServerError) {
+    /// `fixed`: paths answered beside `/` and `/events` (`materun serve --metrics`), under the
+    /// same limits.
+    package init(
+        host: String, port: UInt16, maxViewers: Int = 10_000, limits: WebViewer.Limits = WebViewer.Limits(), fixed: FixedAnswers = FixedAnswers(),
+        page: @escaping Page
+    ) throws(WebServerError) {
         let poller: SocketPoller
         do {
             poller = try SocketPoller.shared()
@@ -37,7 +42,7 @@ package final class LivePageServer: Sendable {
         self.events = events
         let token = viewers.listening()
         self.listener = token
-        let site = LivePageSite(viewers: viewers, events: events, limits: limits, page: page, maxViewers: maxViewers)
+        let site = LivePageSite(viewers: viewers, events: events, limits: limits, page: page, fixed: fixed, maxViewers: maxViewers)
         poller.add(LivePageListener(descriptor: listener, site: site, token: token), as: token)
     }
 

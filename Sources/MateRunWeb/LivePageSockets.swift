@@ -9,6 +9,7 @@ struct LivePageSite: Sendable {
     let events: ServerSentEvents
     let limits: WebViewer.Limits
     let page: LivePageServer.Page
+    let fixed: FixedAnswers
     let maxViewers: Int
 }
 
@@ -182,7 +183,7 @@ final class LivePageConnection: PolledSocket {
         if event.readiness.contains(.readable) {
             let read = recv(descriptor, event.scratch.baseAddress, event.scratch.count, Int32(MSG_DONTWAIT))
             if read > 0 {
-                viewer.received(Array(UnsafeRawBufferPointer(rebasing: event.scratch[0..<read])), now: now, page: site.page)
+                viewer.received(Array(UnsafeRawBufferPointer(rebasing: event.scratch[0..<read])), now: now, page: site.page, fixed: site.fixed)
             } else if read == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
                 viewer.disconnected()
             }

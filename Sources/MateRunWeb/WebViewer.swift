@@ -47,10 +47,12 @@ package struct WebViewer: Sendable {
 
     /// Bytes the client sent; `page(nonce)` is the page's text when `/` is asked. The head's
     /// refusals answer with a short text and close.
-    package mutating func received(_ bytes: [UInt8], now: Double, page: () -> (body: [UInt8], headers: [String])) {
+    package mutating func received(
+        _ bytes: [UInt8], now: Double, page: () -> (body: [UInt8], headers: [String]), fixed: FixedAnswers = FixedAnswers()
+    ) {
         guard phase == .readingRequest else { return }
         inbox += bytes
-        switch HTTPRequestHead.parse(inbox) {
+        switch HTTPRequestHead.parse(inbox, fixed: fixed.paths) {
         case .incomplete:
             return
         case .refused(let status, let reason):
@@ -58,6 +60,13 @@ package struct WebViewer: Sendable {
         case .request(.page, _):
             let (body, headers) = page()
             outbox = Self.head(status: 200, reason: "OK", headers: headers + ["Content-Length: \(body.count)", "Connection: close"]) + body
+            phase = .answering
+        case .request(.fixed(let path), _):
+            let answer = fixed(path)
+            outbox = Self.head(status: answer.status, reason: answer.reason, headers: [
+                "Content-Type: \(answer.contentType)", "Cache-Control: no-store", "X-Content-Type-Options: nosniff",
+                "Content-Length: \(answer.body.count)", "Connection: close",
+            ]) + answer.body
             phase = .answering
         case .request(.events, let lastEventID):
             outbox = Self.head(status: 200, reason: "OK", headers: [

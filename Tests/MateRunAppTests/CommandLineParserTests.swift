@@ -44,7 +44,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, version, completions, man, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea' or 'html', not 'kml'"),
@@ -147,11 +147,13 @@ struct CommandLineParserTests {
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
-                      "--coordinator": "service", "--secret-file": "secret", "--keep-results": "7", "--wait-for-mate": "90"]
+                      "--coordinator": "service", "--secret-file": "secret", "--keep-results": "7", "--wait-for-mate": "90",
+                      "--metrics": "127.0.0.1:9464", "--log-format": "json"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
         // (`group results` takes a group's code; the others a file or a run's id.)
-        let positional = command == "group results" ? "abcdefghijklmnop" : "x.json"
+        // (`completions` takes a shell's name.)
+        let positional = command == "group results" ? "abcdefghijklmnop" : command == "completions" ? "fish" : "x.json"
         var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in [positional] } ?? [])
         // (--via and --connect, --port or --bind exclude each other: --via and the NATS options
         // that go with it have tests of their own.)
@@ -206,7 +208,9 @@ struct CommandLineParserTests {
             #expect(join.run == expected)
         case let command as HistoryCommand:
             let history = command.options
-            #expect(history == HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs"))
+            var expected = HistoryOptions(json: true, since: CivilDate(year: 2026, month: 11, day: 1), limit: 3, dataDirectory: "/tmp/runs")
+            expected.idsOnly = true
+            #expect(history == expected)
         case let command as ShowCommand:
             let show = command.options
             #expect(show == ShowOptions(reference: "x.json", json: true, dataDirectory: "/tmp/runs"))
@@ -238,6 +242,11 @@ struct CommandLineParserTests {
         case let serve as ServeCommand:
             #expect(serve.via == "nats://127.0.0.1:4222" && serve.secretFile == "secret" && serve.keepResultsDays == 7)
             #expect(serve.name == "Ana" && serve.dataDirectory == "/tmp/runs" && serve.login == Self.everyNATSFile)
+            #expect(serve.metrics == TCPEndpoint(host: "127.0.0.1", port: 9464) && serve.logFormat == .json)
+        case is VersionCommand, is ManCommand:
+            #expect(spec.options.isEmpty)
+        case let completions as CompletionsCommand:
+            #expect(completions.shell == .fish)
         default:
             Issue.record("\(command) parsed as \(parsed)")
         }

@@ -26,7 +26,7 @@ struct GroupServiceTests {
             var configuration = GroupService.Configuration(secret: secret, instance: name)
             configuration.leaseTerm = .seconds(1)
             service = try await GroupService.start(
-                client: client, configuration: configuration, now: { Date().timeIntervalSince1970 }, log: { box.append($0) })
+                client: client, configuration: configuration, now: { Date().timeIntervalSince1970 }, log: { box.append($0.text) })
             let service = service
             task = Task {
                 try? await service.run()

@@ -142,6 +142,8 @@ package struct HistoryOptions: Sendable, Equatable {
     /// At most this many runs in the list (totals and bests still count every run).
     package var limit: Int?
     package var dataDirectory: String?
+    /// `--ids`: only the runs' ids, one a line.
+    package var idsOnly = false
 }
 
 /// `materun show`'s options.

@@ -1,7 +1,9 @@
+import MateRunDomain
+
 /// What `materun --help`, `materun help COMMAND` and a usage error print, generated from
 /// `CommandRegistry` so that help tells the truth about every option.
 package enum HelpText {
-    package static let version = "materun 1.0.0"
+    package static let version = "materun " + MateRunVersion.number
 
     /// The width of the name column in option and command lists.
     private static let column = 22

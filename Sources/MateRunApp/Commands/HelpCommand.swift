@@ -11,8 +11,16 @@ struct HelpCommand: MateRunCommand {
     }
 }
 
-/// `materun --version`.
-struct VersionCommand: MateRunCommand {
+/// `materun version` and `materun --version`: the version, from `MateRunVersion`.
+struct VersionCommand: DeclaredCommand {
+    static let spec = CommandSpec(
+        name: "version", positional: nil, summary: "print the version (also --version)",
+        details: "Prints materun and its version, e.g. for a bug report.", options: [], refusals: [:], notes: nil)
+
+    init() {}
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
+
     func run(in container: AppContainer) async throws(CommandFailure) -> Int32 {
         container.output.writeLine(HelpText.version)
         container.output.flush()

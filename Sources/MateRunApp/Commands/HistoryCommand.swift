@@ -13,6 +13,7 @@ struct HistoryCommand: DeclaredCommand {
             OptionSpec("--json", help: "one JSON object per run, then one {\"type\":\"bests\"} line"),
             OptionSpec("--since", value: "YYYY-MM-DD", help: "only runs that started on or after this local date"),
             OptionSpec("--limit", value: "N", help: "list at most N runs (totals and bests still count all)"),
+            OptionSpec("--ids", help: "only the runs' ids, one a line, newest first (for scripts and completions)"),
             DataOptionGroup.directory,
         ],
         refusals: [:], notes: nil)
@@ -23,6 +24,7 @@ struct HistoryCommand: DeclaredCommand {
         var options = HistoryOptions(json: arguments.flag("--json"), dataDirectory: DataOptionGroup.read(arguments))
         options.since = try arguments.date("--since")
         options.limit = try arguments.count("--limit", upTo: 1_000_000)
+        options.idsOnly = arguments.flag("--ids")
         self.options = options
     }
 

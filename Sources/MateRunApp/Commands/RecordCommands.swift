@@ -35,7 +35,9 @@ struct RecordCommands {
         let store = try store(options.dataDirectory)
         let listing = listed(store)
         let history = RunHistory(listing.runs, since: options.since, limit: options.limit)
-        if options.json {
+        if options.idsOnly {
+            for run in history.runs { container.output.writeLine(run.id.rawValue) }
+        } else if options.json {
             for run in history.runs { container.output.writeLine(RunRecordJSON.historyLine(run)) }
             container.output.writeLine(RunRecordJSON.bestsLine(history.bests))
         } else {

@@ -1,17 +1,54 @@
 import Foundation
 import MateRunCrypto
 import MateRunGroup
+import MateRunJSON
 
-/// The group service's log: a line per event on standard error, each with the UTC time and the
-/// instance's name, as a service manager's journal expects.
+/// The group service's log on standard error, an event a line, as a service manager's journal
+/// expects: by default text (the UTC time, the instance's name, the event's sentence); with
+/// `--log-format json`, one JSON object a line (`ServiceLogLine`).
 struct ServiceLog: Sendable {
+    /// How each line is written.
+    enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
     let name: String
+    let format: Format
     let errors: OutputSink
 
-    func write(_ message: String) {
+    init(name: String, format: Format = .text, errors: OutputSink) {
+        self.name = name
+        self.format = format
+        self.errors = errors
+    }
+
+    func write(_ entry: GroupServiceLogEntry) {
         let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        errors.writeLine("\(time) materun serve \(name): \(message)")
+        errors.writeLine(ServiceLogLine.line(entry, time: time, instance: name, format: format))
         errors.flush()
+    }
+
+    /// An event of the command itself (not of the groups), at `info` unless said.
+    func write(_ event: String, level: GroupServiceLogEntry.Level = .info, fields: [String: String] = [:], _ text: String) {
+        write(GroupServiceLogEntry(level, event, fields: fields, text))
+    }
+}
+
+/// One line of the service's log, from an entry and its time: pure, so the JSON's shape is pinned
+/// by tests.
+enum ServiceLogLine {
+    static func line(_ entry: GroupServiceLogEntry, time: String, instance: String, format: ServiceLog.Format) -> String {
+        switch format {
+        case .text:
+            return "\(time) materun serve \(instance): \(entry.text)"
+        case .json:
+            let fields = entry.fields.keys.sorted().map { ($0, JSON.string(entry.fields[$0] ?? "")) }
+            return JSON.object([
+                ("time", .string(time)), ("level", .string(entry.level.rawValue)), ("instance", .string(instance)),
+                ("event", .string(entry.event)), ("group", entry.group.map(JSON.string) ?? .null), ("fields", .object(fields)),
+                ("message", .string(entry.text)),
+            ]).jsonText
+        }
     }
 }
 
