@@ -4,10 +4,13 @@ import MateRunDomain
 /// `materun replay`: one runner, one scenario, live stats, a summary.
 struct ReplayCommand: DeclaredCommand {
     static let spec = CommandSpec(
-        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx, .fit or an NMEA log) with live stats",
         details: """
         SCENARIO is a scenario file (.json, see Scenarios/README.md), a GPX 1.1 track (.gpx), a
-        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them.
+        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them, or
+        an NMEA 0183 log (.nmea, or a .log or .txt holding sentences): GGA, RMC, GLL, VTG, GSA
+        and ZDA from any talker, dated by RMC or ZDA; sentences with a bad checksum are skipped
+        and counted, and a receiver clock that steps back is carried on as track does.
         On a terminal the stats are redrawn in place; piped, one line a second is printed;
         with --json, one event per line: progress (each run second), split (each km), lap,
         paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
