@@ -143,7 +143,7 @@ struct CommandLineParserTests {
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "abcdefghijklmnop-abcdefghijkl",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
-                      "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
+                      "--nmea-serve": "127.0.0.1:0", "--gpsd-serve": "2947", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
@@ -169,6 +169,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.gpsdServe = TCPEndpoint(host: "127.0.0.1", port: 2947)
             expected.ghost = "latest"
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)

@@ -25,7 +25,7 @@ struct ReplayCommand: DeclaredCommand {
             RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
             RunOptionGroup.maxHeartRate, OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
             RunOptionGroup.noCountdown, OutputOptionGroup.noSave, DataOptionGroup.directory, OutputOptionGroup.nmeaServe,
-            RunOptionGroup.ghost, OutputOptionGroup.web,
+            OutputOptionGroup.gpsdServe, RunOptionGroup.ghost, OutputOptionGroup.web,
         ],
         refusals: [:], notes: nil)
 
@@ -45,6 +45,7 @@ struct ReplayCommand: DeclaredCommand {
     func run(in container: AppContainer) async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
         let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
+        let gpsd = try CommandFailure.catching { try container.gpsdFeed(options: options) }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
         let ghost = try await options.ghost.asyncMap { reference throws(CommandFailure) in
@@ -61,11 +62,12 @@ struct ReplayCommand: DeclaredCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
                 scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
-                controls: controls, nmea: nmea)
+                controls: controls, nmea: nmea, gpsd: gpsd)
         }
         let summary = await engine.run(SoloCompanion(
             profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost))
         nmea?.close()
+        gpsd?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 }
