@@ -90,7 +90,10 @@ let package = Package(
             // FIT and TCX files shaped as devices write them (scripts/make-device-fixtures.py), read by path.
             exclude: ["DeviceFiles"]
         ),
-        .testTarget(name: "MateRunRecordsTests", dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON"]),
+        .testTarget(
+            name: "MateRunRecordsTests",
+            // "MateRunScenarios": the FIT export is read back by materun's own FIT reader.
+            dependencies: ["MateRunRecords", "MateRunDomain", "MateRunJSON", "MateRunScenarios"]),
         .testTarget(name: "MateRunGPSDTests", dependencies: ["MateRunGPSD", "MateRunDomain", "MateRunSocket", "MateRunTestSupport"]),
         .testTarget(name: "MateRunCryptoTests", dependencies: ["MateRunCrypto"]),
         .testTarget(name: "MateRunWebTests", dependencies: ["MateRunWeb", "MateRunSocket", "MateRunTestSupport"]),

@@ -47,8 +47,8 @@ struct CommandLineParserTests {
         (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, version, completions, man, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
-        (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea' or 'html', not 'kml'"),
-        (["export", "latest"], "export needs --format gpx, tcx, nmea or html"),
+        (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea', 'fit' or 'html', not 'kml'"),
+        (["export", "latest"], "export needs --format gpx, tcx, nmea, fit or html"),
         (["show"], "show needs a ID|latest"),
         (["delete"], "delete needs a ID"),
         (["history", "latest"], "unexpected argument 'latest'"),
@@ -143,7 +143,7 @@ struct CommandLineParserTests {
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "abcdefghijklmnop-abcdefghijkl",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
-                      "--nmea-serve": "127.0.0.1:0", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
+                      "--nmea-serve": "127.0.0.1:0", "--gpsd-serve": "2947", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
@@ -171,6 +171,7 @@ struct CommandLineParserTests {
             expected.paceSecondsPerKilometre = 330
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
+            expected.gpsdServe = TCPEndpoint(host: "127.0.0.1", port: 2947)
             expected.ghost = "latest"
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)

@@ -124,9 +124,10 @@ struct XMLDocumentSummary {
             ),
             fixes: []
         )
-        #expect(ExportFormat(rawValue: "gpx")?.document(run) == GPXExport.document(run))
-        #expect(ExportFormat(rawValue: "tcx")?.document(run) == TCXExport.document(run))
-        #expect(ExportFormat(rawValue: "fit") == nil)
+        #expect(ExportFormat(rawValue: "gpx")?.bytes(run) == Array(GPXExport.document(run).utf8))
+        #expect(ExportFormat(rawValue: "tcx")?.bytes(run) == Array(TCXExport.document(run).utf8))
+        #expect(ExportFormat(rawValue: "fit")?.bytes(run) == FITExport.bytes(run))
+        #expect(ExportFormat(rawValue: "kml") == nil)
     }
 }
 

@@ -166,6 +166,6 @@ struct ScenarioErrorTests {
         // Given a text file that is neither JSON nor XML
         let error = fixtures.error("lat,lon\n1,2\n", name: "track.csv")
         // Then the loader says which formats it reads
-        #expect(error?.expected == "expected a .json scenario, or a .gpx, .tcx or .fit track")
+        #expect(error?.expected == "expected a .json scenario, a .gpx, .tcx or .fit track, or an NMEA 0183 log")
     }
 }

@@ -29,6 +29,8 @@ package struct RunOptions: Sendable, Equatable {
     package var save = true
     /// `--nmea-serve IP:PORT`: serve the run's fixes as NMEA 0183 there.
     package var nmeaServe: TCPEndpoint?
+    /// `--gpsd-serve [ADDR:]PORT`: serve the run's fixes with gpsd's JSON protocol there.
+    package var gpsdServe: TCPEndpoint?
     /// `--ghost`: the earlier run to race (a kept run's id, `latest`, `best`, or a file).
     package var ghost: String?
     /// `--web ADDR:PORT`: serve the run's live page there.

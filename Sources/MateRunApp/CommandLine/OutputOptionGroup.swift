@@ -8,6 +8,10 @@ enum OutputOptionGroup {
         "--nmea-serve", value: "IP:PORT",
         help: "serve the run's fixes as NMEA 0183 (GGA and RMC per fix) to TCP clients",
         "on IP:PORT (port 0: any free port, printed), e.g. for gpsd -N -n tcp://IP:PORT")
+    static let gpsdServe = OptionSpec(
+        "--gpsd-serve", value: "[ADDR:]PORT",
+        help: "speak gpsd's JSON protocol to clients (gpspipe, cgps, libgps, Python's gps) on",
+        "ADDR:PORT (127.0.0.1 unless ADDR is given; port 0: any free port, printed)")
     static let web = OptionSpec(
         "--web", value: "ADDR:PORT",
         help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
@@ -17,6 +21,7 @@ enum OutputOptionGroup {
         options.json = arguments.flag(json.name)
         options.save = !arguments.flag(noSave.name)
         options.nmeaServe = try arguments.listenEndpoint(nmeaServe.name)
+        options.gpsdServe = try arguments.listenEndpoint(gpsdServe.name, loopbackUnlessGiven: true)
         options.web = try arguments.listenEndpoint(web.name)
     }
 }

@@ -150,9 +150,11 @@ struct ParsedArguments: Sendable {
         return endpoint
     }
 
-    /// An address to listen on, `IP:PORT`; port 0 asks for any free port.
-    func listenEndpoint(_ name: String) throws(UsageError) -> TCPEndpoint? {
+    /// An address to listen on, `IP:PORT`; port 0 asks for any free port. With
+    /// `loopbackUnlessGiven`, a port alone listens on 127.0.0.1.
+    func listenEndpoint(_ name: String, loopbackUnlessGiven: Bool = false) throws(UsageError) -> TCPEndpoint? {
         guard let text = values[name] else { return nil }
+        if loopbackUnlessGiven, let port = UInt16(text) { return TCPEndpoint(host: "127.0.0.1", port: port) }
         guard let endpoint = TCPEndpoint(parsing: text) else {
             throw UsageError("\(name) expects IP:PORT (e.g. 127.0.0.1:10110, 0.0.0.0:0), not '\(text)'", command: command)
         }

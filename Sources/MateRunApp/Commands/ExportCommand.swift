@@ -1,22 +1,24 @@
-/// `materun export`: a kept run or a scenario's track as GPX, TCX or NMEA, or a kept run's page.
+/// `materun export`: a kept run or a scenario's track as GPX, TCX, NMEA or FIT, or a kept run's page.
 struct ExportCommand: DeclaredCommand {
     static let spec = CommandSpec(
         name: "export", positional: "ID|latest|SCENARIO",
-        summary: "write a kept run or a scenario's track as GPX, TCX or NMEA, or a kept run as a web page",
+        summary: "write a kept run or a scenario's track as GPX, TCX, NMEA or FIT, or a kept run as a web page",
         details: """
         A kept run (ID or latest) is written with its heart rate and cadence; GPX writes the track
         the tracker counted (its smoothed fixes), so that other programs measure the run's
         distance, or with --raw the fixes as the receiver gave them; TCX adds a lap per kilometre
         split. A scenario file (.json, .gpx, .tcx, .fit) is written as the sensor track it
         generates, noise and lost signal included, for a location simulator or another tracker.
-        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd. HTML is a kept
+        NMEA is a GGA and an RMC sentence per fix, a log gpsfake plays into gpsd. FIT is an
+        activity file (records, laps as TCX's, the session's totals) for Garmin Connect or Strava;
+        it is binary, so it goes to -o FILE or a pipe, not a terminal. HTML is a kept
         run's page as --web shows it live, its route map, result and charts, in one file that
         opens offline.
         """,
         options: [
             OptionSpec(
-                "--format", value: "gpx|tcx|nmea|html", required: true,
-                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, NMEA 0183, or a web page"),
+                "--format", value: "gpx|tcx|nmea|fit|html", required: true,
+                help: "GPX 1.1 with Garmin's TrackPointExtension, TCX, NMEA 0183, FIT, or a web page"),
             OptionSpec("-o", value: "FILE", help: "write to FILE, replaced atomically (default: standard output)"),
             OptionSpec("--raw", help: "GPX: the fixes as the receiver gave them, not the counted track"),
             DataOptionGroup.directory,

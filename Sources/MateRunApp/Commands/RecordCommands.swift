@@ -75,25 +75,28 @@ struct RecordCommands {
         guard let (record, isScenario) = try CommandFailure.catching({ try exportedRecord(options) }) else {
             throw notFound(options.reference, scenarios: true)
         }
-        let document: String
+        let document: [UInt8]
         if let trackFormat = options.format.trackFormat {
+            if trackFormat.isBinary, options.outputPath == nil, container.output.isTerminal {
+                throw CommandFailure("--format \(trackFormat.rawValue) writes a binary file: give -o FILE or send it to a pipe, not the terminal")
+            }
             // A scenario's track is what the sensors deliver: there is no counted track to write.
-            document = trackFormat.document(record, raw: options.raw || isScenario)
+            document = trackFormat.bytes(record, raw: options.raw || isScenario)
         } else {
             // The page shows a run's result: a scenario has none until it is run.
             guard !isScenario else {
                 throw CommandFailure("--format html writes a kept run, not a scenario: replay \(options.reference) first")
             }
             // A file no server sends, so no Content-Security-Policy nonce.
-            document = LiveRunPage.html(nonce: nil, events: KeptRunEvents.events(record))
+            document = Array(LiveRunPage.html(nonce: nil, events: KeptRunEvents.events(record)).utf8)
         }
         guard let path = options.outputPath else {
-            container.output.write(document)
+            container.output.write(bytes: document)
             container.output.flush()
             return ExitStatus.success
         }
         do {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(document).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
         }

@@ -4,10 +4,13 @@ import MateRunDomain
 /// `materun replay`: one runner, one scenario, live stats, a summary.
 struct ReplayCommand: DeclaredCommand {
     static let spec = CommandSpec(
-        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx or .fit) with live stats",
+        name: "replay", positional: "SCENARIO", summary: "replay a scenario (.json, .gpx, .tcx, .fit or an NMEA log) with live stats",
         details: """
         SCENARIO is a scenario file (.json, see Scenarios/README.md), a GPX 1.1 track (.gpx), a
-        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them.
+        Garmin TCX file (.tcx) or a FIT activity file (.fit), as devices and apps write them, or
+        an NMEA 0183 log (.nmea, or a .log or .txt holding sentences): GGA, RMC, GLL, VTG, GSA
+        and ZDA from any talker, dated by RMC or ZDA; sentences with a bad checksum are skipped
+        and counted, and a receiver clock that steps back is carried on as track does.
         On a terminal the stats are redrawn in place; piped, one line a second is printed;
         with --json, one event per line: progress (each run second), split (each km), lap,
         paused and resumed (by auto or runner), gps_lost, gps_found, and a final summary.
@@ -22,7 +25,7 @@ struct ReplayCommand: DeclaredCommand {
             RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
             RunOptionGroup.maxHeartRate, OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
             RunOptionGroup.noCountdown, OutputOptionGroup.noSave, DataOptionGroup.directory, OutputOptionGroup.nmeaServe,
-            RunOptionGroup.ghost, OutputOptionGroup.web,
+            OutputOptionGroup.gpsdServe, RunOptionGroup.ghost, OutputOptionGroup.web,
         ],
         refusals: [:], notes: nil)
 
@@ -42,6 +45,7 @@ struct ReplayCommand: DeclaredCommand {
     func run(in container: AppContainer) async throws(CommandFailure) -> Int32 {
         let scenario = try CommandFailure.catching { try container.loadScenario(for: options) }
         let nmea = try CommandFailure.catching { try container.nmeaFeed(options: options) }
+        let gpsd = try CommandFailure.catching { try container.gpsdFeed(options: options) }
         let profile = container.profile(for: scenario, options: options)
         let goal = container.goalMetres(for: scenario, options: options)
         let ghost = try await options.ghost.asyncMap { reference throws(CommandFailure) in
@@ -60,11 +64,12 @@ struct ReplayCommand: DeclaredCommand {
             // The run clock is made when the countdown ends, so run time starts at zero then.
             container.runningUseCase(
                 scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
-                controls: controls, nmea: nmea)
+                controls: controls, nmea: nmea, gpsd: gpsd)
         }
         let summary = await engine.run(SoloCompanion(
             profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost?.run))
         nmea?.close()
+        gpsd?.close()
         return summary.wasCancelled ? ExitStatus.interrupted : ExitStatus.success
     }
 }

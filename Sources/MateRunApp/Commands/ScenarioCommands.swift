@@ -12,6 +12,9 @@ struct ScenarioCommands {
             container.output.writeLine(line)
         }
         container.output.flush()
+        // What the reading skipped (an NMEA log's bad checksums, a track's dropped points), as replay says it.
+        for note in scenario.notes { container.errors.writeLine("materun: \(path): \(note)") }
+        container.errors.flush()
         return ExitStatus.success
     }
 

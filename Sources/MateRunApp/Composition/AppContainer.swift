@@ -63,15 +63,16 @@ struct AppContainer {
         }
     }
 
-    /// The run of `scenario`; with `nmea`, its fixes also go out as NMEA as they are delivered.
+    /// The run of `scenario`; with `nmea` or `gpsd`, its fixes also go out to their clients as
+    /// they are delivered.
     func runningUseCase(
         scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
-        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, nmea: NMEAFeed? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, nmea: NMEAFeed? = nil, gpsd: GPSDFeed? = nil
     ) -> any RunningUseCase {
         let locations = RecordedSensor(samples: scenario.locations, clock: clock)
         return DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
-            locationProvider: nmea.map { NMEATappedLocations(inner: locations, feed: $0) } ?? locations,
+            locationProvider: TappedLocations.wrapping(locations, [nmea, gpsd]),
             motionProvider: RecordedSensor(samples: scenario.motions, clock: clock),
             clock: clock, settings: .standard(for: scenario.sport), stopSignal: stopSignal, controls: controls,
             workout: scenario.workout)
@@ -84,7 +85,7 @@ struct AppContainer {
     ) -> any RunningUseCase {
         DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
-            locationProvider: nmea.map { NMEATappedLocations(inner: sensors, feed: $0) } ?? sensors,
+            locationProvider: TappedLocations.wrapping(sensors, [nmea]),
             motionProvider: sensors, clock: clock, settings: .standard(for: .running), controls: controls,
             sensorsEnding: .receiverEnded)
     }
@@ -95,6 +96,15 @@ struct AppContainer {
         guard let endpoint = options.nmeaServe else { return nil }
         let feed = try NMEAFeed(serving: endpoint, wallTime: { Self.wallTime().unixSeconds })
         report("serving NMEA 0183 on \(feed.endpoint)")
+        return feed
+    }
+
+    /// The gpsd-compatible server `--gpsd-serve` asks for, its address told on standard error;
+    /// nil without the option. Throws when it cannot listen.
+    func gpsdFeed(options: RunOptions) throws(SocketError) -> GPSDFeed? {
+        guard let endpoint = options.gpsdServe else { return nil }
+        let feed = try GPSDFeed(serving: endpoint, wallTime: { Self.wallTime().unixSeconds })
+        report("serving gpsd's JSON protocol on \(feed.endpoint)")
         return feed
     }
 

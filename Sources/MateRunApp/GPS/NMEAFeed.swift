@@ -9,7 +9,7 @@ import Synchronization
 /// A fix's UTC time is the wall time the run started plus the fix's run time; speed and course
 /// are the receiver's when it said (a live run), else measured from the fix before. Clients are
 /// served by a `TCPBroadcaster`: bounded in number, a slow one dropped, none ever waited for.
-final class NMEAFeed: Sendable {
+final class NMEAFeed: LocationTap {
     private let server: TCPBroadcaster
     private let wallTime: @Sendable () -> Double
     private let state = Mutex<(startUnix: Double?, previous: ReceiverFix?)>((nil, nil))
@@ -46,26 +46,5 @@ final class NMEAFeed: Sendable {
     /// Closes the server and its clients.
     func close() {
         server.close()
-    }
-}
-
-/// A location provider whose fixes also go out as NMEA: the run's own sensor, passed through.
-struct NMEATappedLocations: LocationProvider {
-    let inner: any LocationProvider
-    let feed: NMEAFeed
-
-    func locationUpdates() -> AsyncStream<LocationSample> {
-        feed.start()
-        let source = inner.locationUpdates()
-        let (stream, continuation) = AsyncStream.makeStream(of: LocationSample.self)
-        let pass = Task { [feed] in
-            for await sample in source {
-                feed.publish(sample)
-                continuation.yield(sample)
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in pass.cancel() }
-        return stream
     }
 }

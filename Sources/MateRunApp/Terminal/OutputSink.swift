@@ -42,6 +42,16 @@ package final class OutputSink: Sendable {
         if full { flush() }
     }
 
+    /// Appends bytes as they are (a binary export); a messages-only sink neutralises them as text.
+    package func write(bytes: [UInt8]) {
+        guard !carriesMessagesOnly else { return write(String(decoding: bytes, as: UTF8.self)) }
+        let full = buffer.withLock { buffered -> Bool in
+            buffered.append(contentsOf: bytes)
+            return buffered.count >= flushThreshold
+        }
+        if full { flush() }
+    }
+
     package func writeLine(_ text: String) {
         write(text + "\n")
     }

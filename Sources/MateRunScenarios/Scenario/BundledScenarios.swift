@@ -15,8 +15,9 @@ package struct ScenarioListing: Sendable, Equatable {
 
 /// The scenario files in a directory, so that a user can see what can be replayed.
 package enum BundledScenarios {
-    /// Every `.json`, `.gpx`, `.tcx` and `.fit` file in `directory`, sorted by file name. A file that does not load
-    /// is listed with its `problem` rather than hidden.
+    /// Every `.json`, `.gpx`, `.tcx`, `.fit` and `.nmea` file in `directory` (and every `.log` or
+    /// `.txt` that opens with NMEA sentences), sorted by file name. A file that does not load is
+    /// listed with its `problem` rather than hidden.
     package static func list(in directory: String) throws(ScenarioError) -> [ScenarioListing] {
         let names: [String]
         do {
@@ -25,7 +26,13 @@ package enum BundledScenarios {
             throw ScenarioError(file: directory, place: "", expected: "expected a readable directory of scenarios")
         }
         return names
-            .filter { ["json", "gpx", "tcx", "fit"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { name in
+                switch (name as NSString).pathExtension.lowercased() {
+                case "json", "gpx", "tcx", "fit", "nmea": true
+                case "log", "txt": ScenarioLoader.opensAsNMEALog(path: (directory as NSString).appendingPathComponent(name))
+                default: false
+                }
+            }
             .sorted()
             .map { file in
                 let path = (directory as NSString).appendingPathComponent(file)

@@ -18,6 +18,8 @@ package struct Scenario: Sendable {
         case tcx
         /// A FIT activity file, as Garmin, Wahoo and Coros devices write.
         case fit
+        /// An NMEA 0183 log, as a receiver sends it (gpsd's and gpsfake's input).
+        case nmea
     }
 
     package var name: String

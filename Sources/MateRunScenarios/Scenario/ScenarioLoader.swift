@@ -1,12 +1,12 @@
 import Foundation
 import Glibc
 
-/// Loads a scenario file, JSON, GPX, TCX or FIT, into a `Scenario`.
+/// Loads a scenario file, JSON, GPX, TCX, FIT or an NMEA 0183 log, into a `Scenario`.
 ///
 /// The one entry point the app needs: it picks the format by extension (`.json`, `.gpx`, `.tcx`,
-/// `.fit`) or, for any other name, by the content (`.FIT` in a FIT header, `{`, or `<` and a
-/// TrainingCenterDatabase root), and turns every problem into a `ScenarioError` that names the
-/// file and the place.
+/// `.fit`, `.nmea`) or, for any other name (`.log`, `.txt`…), by the content (`.FIT` in a FIT
+/// header, `{`, `<` and a TrainingCenterDatabase root, or NMEA sentences), and turns every
+/// problem into a `ScenarioError` that names the file and the place.
 package enum ScenarioLoader {
     /// `gpx` says which track of a GPX, TCX or FIT file to replay, and at what pace; a JSON
     /// scenario takes no such options.
@@ -36,11 +36,11 @@ package enum ScenarioLoader {
             }
             try parser.feed([], isLast: true)
             return try GPXActivity.scenario(from: (consume parser).track(), options: gpx, fallbackName: fileStem(path))
-        case .tcx, .fit:
+        case .tcx, .fit, .nmea:
             guard file.size <= ScenarioLimits.maxWholeFileBytes else {
                 throw ScenarioError(
                     file: path, place: "",
-                    expected: "expected a TCX or FIT file of at most \(ScenarioLimits.maxWholeFileBytes >> 20) MB, found \(file.size >> 20) MB")
+                    expected: "expected a TCX, FIT or NMEA file of at most \(ScenarioLimits.maxWholeFileBytes >> 20) MB, found \(file.size >> 20) MB")
             }
             var bytes = first
             while case let chunk = try file.read(), !chunk.isEmpty {
@@ -67,13 +67,23 @@ package enum ScenarioLoader {
         case .fit:
             let document = try FITDocument.document(FITDecoder.decode(bytes, file: path), file: path)
             return try GPXActivity.scenario(from: document, options: gpx, fallbackName: fileStem(path))
+        case .nmea:
+            let document = try NMEADocument.document(NMEALogReader.read(bytes, file: path), file: path)
+            return try GPXActivity.scenario(from: document, options: gpx, fallbackName: fileStem(path))
         case nil:
             throw unknownFormat(path)
         }
     }
 
+    /// Whether the file at `path` opens with NMEA sentences (a `.log` or `.txt` that is a log).
+    package static func opensAsNMEALog(path: String) -> Bool {
+        guard var file = try? ScenarioFile(path: path) else { return false }
+        defer { file.close() }
+        return (try? file.read()).map { NMEASentence.opensALog($0.prefix(4096)) } ?? false
+    }
+
     private static func unknownFormat(_ path: String) -> ScenarioError {
-        ScenarioError(file: path, place: "", expected: "expected a .json scenario, or a .gpx, .tcx or .fit track")
+        ScenarioError(file: path, place: "", expected: "expected a .json scenario, a .gpx, .tcx or .fit track, or an NMEA 0183 log")
     }
 
     /// A JSON scenario has its own route and paces: a track number or a pace for it is a mistake
@@ -86,7 +96,7 @@ package enum ScenarioLoader {
         }
     }
 
-    private enum Format { case json, gpx, tcx, fit }
+    private enum Format { case json, gpx, tcx, fit, nmea }
 
     private static func format(of path: String, bytes: [UInt8]) -> Format? {
         switch (path as NSString).pathExtension.lowercased() {
@@ -94,8 +104,10 @@ package enum ScenarioLoader {
         case "gpx": return .gpx
         case "tcx": return .tcx
         case "fit": return .fit
+        case "nmea": return .nmea
         default:
             if bytes.count >= 12, bytes[8..<12].elementsEqual(".FIT".utf8) { return .fit }
+            if NMEASentence.opensALog(bytes.prefix(4096)) { return .nmea }
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if first == UInt8(ascii: "{") { return .json }
             guard first == UInt8(ascii: "<") else { return nil }

@@ -6,6 +6,8 @@ import MateRunRecords
 struct ReadFix: Equatable {
     var unixTime: Double
     var coordinate: Coordinate
+    /// Metres per second, when the sentence or report says (RMC's knots, TPV's speed).
+    var speed: Double?
 
     /// An RMC sentence with status A and a good checksum, else nil.
     init?(rmc line: String) {
@@ -22,6 +24,7 @@ struct ReadFix: Equatable {
         let seconds = clock - (clock / 100).rounded(.down) * 100
         unixTime = Double(day.daysSinceEpoch) * 86_400 + hours * 3600 + minutes * 60 + seconds
         coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        speed = Double(fields[7]).map { $0 * 1852 / 3600 }
     }
 
     /// A TPV object with a fix (mode 2 or 3, time, lat, lon), else nil.
@@ -32,6 +35,7 @@ struct ReadFix: Equatable {
         else { return nil }
         unixTime = unix
         coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        speed = object["speed"] as? Double
     }
 
     private static func degrees(_ text: String, _ hemisphere: String) -> Double? {

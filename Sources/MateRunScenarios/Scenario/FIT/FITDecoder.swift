@@ -173,6 +173,7 @@ struct FITDecoder {
                 heartRate: value(3), cadence: value(4),
                 distance: value(5).map { $0 / 100 },
                 speed: (value(73) ?? value(6)).map { $0 / 1000 },
+                accuracy: value(31),
                 timerStops: timerStops))
         case 21:  // event: the timer's (event 0) stops (event_type stop, stop_all, stop_disable, stop_disable_all)
             if value(0) == 0, let type = value(1), [1, 4, 8, 9].contains(type) { timerStops += 1 }

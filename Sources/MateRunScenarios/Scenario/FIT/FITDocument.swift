@@ -40,7 +40,7 @@ enum FITDocument {
             points.append(GPXPoint(
                 latitude: latitude, longitude: longitude, elevation: record.altitude,
                 time: CivilTime.Instant(epochSeconds: Int64(timestamp) + FITDecoder.epochOffset, fraction: 0),
-                heartRate: record.heartRate, cadence: record.cadence,
+                heartRate: record.heartRate, cadence: record.cadence, accuracy: record.accuracy,
                 deviceDistance: record.distance, deviceSpeed: record.speed,
                 track: track, segment: Int32(clamping: record.timerStops &+ Int(track)), line: Int32(clamping: record.offset)))
         }

@@ -20,6 +20,8 @@ struct FITLog {
         var distance: Double?
         /// Metres per second, as the device measured it.
         var speed: Double?
+        /// The accuracy in metres the receiver claimed (gps_accuracy), when the file says.
+        var accuracy: Double?
         /// How many times the timer stopped before this record: a new value is a new segment.
         var timerStops: Int
     }

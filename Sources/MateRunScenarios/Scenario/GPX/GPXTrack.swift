@@ -40,6 +40,7 @@ struct GPXTrack {
     var trackElements: String {
         switch format {
         case .fit: "sessions"
+        case .nmea: "logs"
         case .tcx: "<Activity>/<Course> elements"
         default: "<trk>/<rte> elements"
         }
@@ -49,6 +50,7 @@ struct GPXTrack {
     var timeField: String {
         switch format {
         case .fit: "timestamp"
+        case .nmea: "time of day"
         case .tcx: "<Time>"
         default: "<time>"
         }
