@@ -11,6 +11,8 @@
 #   share/bash-completion/completions/materun
 #   share/zsh/site-functions/_materun
 #   share/fish/vendor_completions.d/materun.fish
+#   share/materun/install-manifest   (the directories install made, for --uninstall to remove
+#                                     only those, never one that was there before)
 # Set MATERUN_INSTALL_BINARY to a built materun to install it instead of building (CI reuses its
 # build this way).
 set -euo pipefail
@@ -36,13 +38,20 @@ files=(
   "share/fish/vendor_completions.d/materun.fish"
 )
 
+manifest="$prefix/share/materun/install-manifest"
+
 if [ "$uninstall" -eq 1 ]; then
   for file in "${files[@]}"; do
     if [ -e "$prefix/$file" ]; then rm -f "$prefix/$file" && echo "removed $prefix/$file"; fi
-    # Directories install made and nothing else uses any more go too (never PREFIX itself).
-    directory=$(dirname "$prefix/$file")
-    while [ "$directory" != "$prefix" ] && rmdir "$directory" 2>/dev/null; do directory=$(dirname "$directory"); done
   done
+  # The directories install made, deepest first, if nothing else was put in them since.
+  if [ -f "$manifest" ]; then
+    made=$(sort -r "$manifest")
+    rm -f "$manifest"
+    while IFS= read -r directory; do
+      [ -n "$directory" ] && rmdir "$prefix/$directory" 2>/dev/null && echo "removed $prefix/$directory/"
+    done <<<"$made"
+  fi
   exit 0
 fi
 
@@ -63,10 +72,23 @@ trap 'rm -rf "$staged"' EXIT
 "$binary" completions zsh > "$staged/_materun"
 "$binary" completions fish > "$staged/materun.fish"
 
+# Each directory missing now is one install makes, noted for --uninstall.
+made=()
+for file in "${files[@]}" "share/materun/install-manifest"; do
+  directory=$(dirname "$file")
+  while [ "$directory" != "." ] && [ ! -d "$prefix/$directory" ]; do
+    [[ " ${made[*]-} " == *" $directory "* ]] || made+=("$directory")
+    directory=$(dirname "$directory")
+  done
+done
 install -D -m 0755 "$binary" "$prefix/bin/materun"
 install -D -m 0644 "$staged/materun.1" "$prefix/share/man/man1/materun.1"
 install -D -m 0644 "$staged/materun.bash" "$prefix/share/bash-completion/completions/materun"
 install -D -m 0644 "$staged/_materun" "$prefix/share/zsh/site-functions/_materun"
 install -D -m 0644 "$staged/materun.fish" "$prefix/share/fish/vendor_completions.d/materun.fish"
+mkdir -p "$(dirname "$manifest")"
+if [ -f "$manifest" ]; then cat "$manifest"; fi > "$staged/manifest"
+if [ "${#made[@]}" -gt 0 ]; then printf '%s\n' "${made[@]}" >> "$staged/manifest"; fi
+sort -u "$staged/manifest" > "$manifest"
 for file in "${files[@]}"; do echo "installed $prefix/$file"; done
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "note: $prefix/bin is not on PATH" ;; esac

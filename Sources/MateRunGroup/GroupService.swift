@@ -121,10 +121,14 @@ package final class GroupService: Sendable {
     /// The groups this instance holds now.
     package var holding: [String] { held.withLock { Array($0.holdings.keys).sorted() } }
 
-    /// The groups held now, the runners in them, and the groups taken over since the start.
-    package var gauges: (groups: Int, runners: Int, takenOver: Int) {
+    /// The groups held now and the runners in them; since the start, the groups taken over,
+    /// created, and the requests to create one that were refused.
+    package var gauges: (groups: Int, runners: Int, takenOver: Int, created: Int, createsRefused: Int) {
         held.withLock { held in
-            (held.holdings.count, held.holdings.values.reduce(0) { $0 + $1.holding.coordinator.runners }, held.takenOver)
+            (
+                held.holdings.count, held.holdings.values.reduce(0) { $0 + $1.holding.coordinator.runners }, held.takenOver, held.created,
+                held.createErrors
+            )
         }
     }
 

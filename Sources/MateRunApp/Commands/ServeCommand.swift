@@ -147,7 +147,12 @@ struct ServeCommand: DeclaredCommand {
         defer { responder.stop() }
         defer { reading.health.stoppingNow() }
         do {
-            try await service.run()
+            // Unready from the moment it is told to stop (Ctrl-C, SIGTERM), while it hands over.
+            try await withTaskCancellationHandler {
+                try await service.run()
+            } onCancel: {
+                reading.health.stoppingNow()
+            }
         } catch {
             return .failure(CommandFailure("cannot serve groups on \(url): \(error)"))
         }

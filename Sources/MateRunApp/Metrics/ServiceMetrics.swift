@@ -10,6 +10,8 @@ enum ServiceMetrics {
         var groupsHeld = 0
         var runners = 0
         var groupsTakenOver = 0
+        var groupsCreated = 0
+        var createsRefused = 0
         var observations: GroupServiceObservations.Snapshot
         var health: ServiceHealth.State
         /// Unix seconds the process started at.
@@ -35,6 +37,10 @@ enum ServiceMetrics {
             .single(
                 "materun_group_takeovers_total", .counter, help: "Groups this instance took over from another (its lease stood still).",
                 Double(reading.groupsTakenOver)),
+            .single("materun_groups_created_total", .counter, help: "Groups this instance created for a creator's request.", Double(reading.groupsCreated)),
+            .single(
+                "materun_group_create_refusals_total", .counter, help: "Requests to create a group this instance refused (over the rate, unreadable, failed).",
+                Double(reading.createsRefused)),
             .single(
                 "materun_group_reports_judged_total", .counter, help: "Runners' reports that reached the rules of a group held here.",
                 Double(seen.reportsJudged)),

@@ -24,6 +24,8 @@ final class ServiceReading: Sendable {
             reading.groupsHeld = gauges.groups
             reading.runners = gauges.runners
             reading.groupsTakenOver = gauges.takenOver
+            reading.groupsCreated = gauges.created
+            reading.createsRefused = gauges.createsRefused
         }
         return reading
     }

@@ -37,6 +37,13 @@ struct ServiceHealthTests {
         #expect(!ServiceHealth.readiness(health.current).ready)
     }
 
+    @Test func aStoppingInstanceIsUnreadyWhateverElseHolds() {
+        // Given an instance that is connected, with the bucket, serving
+        let state = ServiceHealth.State(natsConnected: true, bucketReady: true, serving: true, stopping: true)
+        // Then once told to stop it is not ready, and says it hands its groups over
+        #expect(ServiceHealth.readiness(state) == .init(ready: false, reason: "stopping: handing groups over to the other instances"))
+    }
+
     @Test func aJSONLogLineHasTimeLevelInstanceEventGroupAndFields() throws {
         // Given an event about a group
         let entry = GroupServiceLogEntry(.info, "group_taken_over", group: "abcdefghijklmnop", fields: ["runners": "3", "phase": "running"], "took up group abcdefghijklmnop: running, 3 runners")
