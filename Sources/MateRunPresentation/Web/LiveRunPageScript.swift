@@ -91,6 +91,9 @@ enum LiveRunPageScript {
         if (data.course && Array.isArray(data.course.points)) {
           const points = data.course.points.filter((point) => Array.isArray(point) && finite(point[0]) && finite(point[1]));
           run.course = points.length >= 2 ? points : null;
+          // How many progress messages came before the course: 0 when it is known from the start,
+          // however late the page was opened (a late viewer gets every message again, in order).
+          if (run.course) { document.body.dataset.courseAfterProgress = String(run.progressCount); }
         }
         if (isFrame(data.frame)) { run.frame = data.frame; }
       }
