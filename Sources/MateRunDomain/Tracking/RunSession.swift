@@ -272,8 +272,11 @@ package struct RunSession: Sendable {
         if clock.cause == .auto { resume(at: update.standingEnded ?? from) }
         clock.clearStationary()
         settledMetres += update.settledMetres
-        // (from the first metre settled: the smoother settles nothing over its first fixes)
-        if settledMetres > 0 { settledPace.record(moving: clock.moving(at: update.time), distance: settledMetres) }
+        // (from the first metre settled: the smoother settles nothing over its first fixes; and
+        // only while nobody tells the gait, so that a told run pays nothing for it)
+        if activity == nil, settledMetres > 0 {
+            settledPace.record(moving: clock.moving(at: update.time), distance: settledMetres)
+        }
         pendingClimb += elevation.record(update.elevation)
         grade.record(distance: distanceMetres, elevation: elevation.smoothed)
         let live = settledMetres + update.pendingMetres
