@@ -5,10 +5,11 @@ import Synchronization
 /// stream, for the one run they are made for.
 ///
 /// A fix's run time is its gpsd time less the time of the run's first fix, placed where the run
-/// clock was when that first fix arrived: run time is the receiver's, not the network's. Each fix
-/// carries what its own leg says the runner did (walking or running by its speed, as for a GPX
-/// track), so that the run's figures are those of the fixes at whatever pace they arrive. The
-/// motion stream ticks on the run clock, so that a loss of signal shows while no fix comes; it
+/// clock was when that first fix arrived: run time is the receiver's, not the network's. A
+/// receiver does not know whether its runner walks or runs: the fixes carry no activity, and the
+/// motion updates say theirs is a guess (`activityIsInferred`), so that the run judges the gait
+/// by its own smoothed speed, as for a GPX track without motion data, and its figures are those
+/// of the fixes at whatever pace they arrive. The motion stream ticks on the run clock, so that a loss of signal shows while no fix comes; it
 /// carries the later of the clock and the latest fix's time, so that it never lags the fixes of
 /// a log played faster than real time. While no fix comes, the runner is told why it may be
 /// (`FixWait`). Both streams end when gpsd's session ends (gpsd gone for longer than the client
@@ -76,6 +77,8 @@ struct LiveState {
     /// The gpsd time of run time zero.
     private var origin: Double?
     private var last: LocationSample?
+    /// What the speed over the latest leg suggests (walking or running), for the motion updates.
+    private var legActivity = Activity.inferred(fromSpeed: 0)
     /// Run-clock time of the latest fix's arrival.
     private var lastArrival: Double?
     private var wait = FixWait()
@@ -101,19 +104,16 @@ struct LiveState {
 
     /// The run's sample for `fix`, arrived at run-clock time `now`; nil for a fix not later than
     /// the last one (gpsd's time went back across a reconnection).
-    ///
-    /// The sample carries what its own leg says the runner did (walking or running by the fix's
-    /// `speed`, else by the distance from the fix before over the time between them), so that the
-    /// run prices each leg as a replay of the same fixes does, however fast they arrive.
     private mutating func sample(for fix: ReceiverFix, arrivedAt now: Double) -> LocationSample? {
         let origin = origin ?? fix.unixTime - now
         self.origin = origin
         let time = fix.unixTime - origin
         if let last, time <= last.time { return nil }
         let legSpeed = fix.speed ?? last.map { Geodesic.distance(from: $0.coordinate, to: fix.coordinate) / (time - $0.time) }
+        if let legSpeed { legActivity = .inferred(fromSpeed: legSpeed) }
         let sample = LocationSample(
             time: time, coordinate: fix.coordinate, elevation: fix.altitude, horizontalAccuracy: fix.horizontalAccuracy,
-            speed: fix.speed, course: fix.course, activity: legSpeed.map(Activity.inferred(fromSpeed:)))
+            speed: fix.speed, course: fix.course)
         last = sample
         lastArrival = now
         wait.fixCame()
@@ -121,9 +121,10 @@ struct LiveState {
     }
 
     /// The motion update at run-clock time `now`: it moves run time on while no fix comes (so
-    /// that a loss of signal shows), saying what the latest fix said the runner was doing.
+    /// that a loss of signal shows), with what the latest leg suggests the runner was doing, as
+    /// a guess.
     func motion(at now: Double) -> MotionSample {
-        MotionSample(time: max(now, last?.time ?? 0), activity: last?.activity ?? .inferred(fromSpeed: 0))
+        MotionSample(time: max(now, last?.time ?? 0), activity: legActivity, activityIsInferred: true)
     }
 
     /// Seconds of run clock since the latest fix arrived, or since the run started when none has.

@@ -26,14 +26,15 @@ import Testing
         }
     }
 
-    /// The run a replay makes of `fixes`: each fix, then its second's motion update, which says
-    /// what the leg after it is.
-    private static func replayed(_ fixes: [LocationSample], settings: TrackingSettings) -> RunSummary {
+    /// The run a replay makes of `fixes`: each fix, then its second's motion update, which
+    /// guesses what the leg after it is (or, `told`, a motion sensor's word for every second).
+    private static func replayed(_ fixes: [LocationSample], settings: TrackingSettings, told: Activity? = nil) -> RunSummary {
         var session = RunSession(profile: profile, goalMetres: nil, settings: settings)
         let activities = legActivities(fixes)
         for (index, fix) in fixes.enumerated() {
             session.record(fix)
-            session.record(MotionSample(time: fix.time, activity: activities[min(index, activities.count - 1)]))
+            session.record(MotionSample(
+                time: fix.time, activity: told ?? activities[min(index, activities.count - 1)], activityIsInferred: told == nil))
         }
         return session.finish(.receiverEnded, at: session.elapsedSeconds)
     }
@@ -92,8 +93,13 @@ import Testing
             abs(tracked.snapshot.caloriesKilocalories - replay.snapshot.caloriesKilocalories)
                 <= replay.snapshot.caloriesKilocalories * 0.001,
             "tracked \(tracked.snapshot.caloriesKilocalories) kcal, replayed \(replay.snapshot.caloriesKilocalories) kcal")
-        // (and the track is one whose legs say both: a run priced by one activity throughout
-        // would not be the replay's)
+        // and those of a runner, as a motion sensor saying running would make them, though the
+        // track's legs say both
+        let toldRunning = Self.replayed(Self.track, settings: settings, told: .running)
+        #expect(
+            abs(tracked.snapshot.caloriesKilocalories - toldRunning.snapshot.caloriesKilocalories)
+                <= toldRunning.snapshot.caloriesKilocalories * 0.01,
+            "tracked \(tracked.snapshot.caloriesKilocalories) kcal, told running \(toldRunning.snapshot.caloriesKilocalories) kcal")
         let activities = Self.legActivities(Self.track)
         #expect(activities.filter { $0 == .walking }.count > 20 && activities.filter { $0 == .running }.count > 200)
     }

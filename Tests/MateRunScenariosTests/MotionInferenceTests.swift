@@ -110,7 +110,7 @@ struct MotionInferenceTests {
             let reading = readings[latest]
             return MotionSample(
                 time: second, activity: reading.activity ?? Activity.inferred(fromSpeed: speed),
-                cadence: reading.cadence, heartRate: reading.heartRate)
+                activityIsInferred: reading.activity == nil, cadence: reading.cadence, heartRate: reading.heartRate)
         }
     }
 }

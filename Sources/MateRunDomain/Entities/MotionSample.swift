@@ -13,15 +13,22 @@ package struct MotionSample: Sendable, Equatable {
     /// Seconds since the start of the run.
     package var time: Double
     package var activity: Activity
+    /// Whether `activity` is a guess from the speed between fixes (a track without motion data, a
+    /// live GPS), not a sensor's word: one noisy leg of a steady runner may look like a walk, so
+    /// the run judges the gait of such a runner by its own smoothed speed instead.
+    package var activityIsInferred: Bool
     /// Steps per minute (both feet), when the pedometer reports it.
     @PackedOptional package var cadence: Double?
     /// Beats per minute, when a heart-rate sensor is worn (a chest strap, or the watch's optical
     /// sensor reporting beside the motion coprocessor).
     @PackedOptional package var heartRate: Double?
 
-    package init(time: Double, activity: Activity, cadence: Double? = nil, heartRate: Double? = nil) {
+    package init(
+        time: Double, activity: Activity, activityIsInferred: Bool = false, cadence: Double? = nil, heartRate: Double? = nil
+    ) {
         self.time = time
         self.activity = activity
+        self.activityIsInferred = activityIsInferred
         self.cadence = cadence
         self.heartRate = heartRate
     }

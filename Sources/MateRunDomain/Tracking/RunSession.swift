@@ -16,6 +16,9 @@ package struct RunSession: Sendable {
     private var filter: TrackFilter
     private var elevation: ElevationTracker
     private var pace: PaceWindow
+    /// The pace of the settled track (not of the live figure, which lags while the filter warms
+    /// up), for judging the gait of a runner nobody told about.
+    private var settledPace: PaceWindow
     private var grade = GradeWindow()
     private var body = BodyReadings()
     /// Metres of smoothed track settled so far.
@@ -25,8 +28,12 @@ package struct RunSession: Sendable {
     /// Climbing since distance was last counted, for the calories' grade.
     private var pendingClimb = 0.0
     /// What the runner is doing: the latest motion update's word, or the latest fix's own
-    /// (`LocationSample.activity`), whichever came last.
+    /// (`LocationSample.activity`), whichever came last; nil when the latest only guessed it
+    /// from the speed between fixes (`MotionSample.activityIsInferred`).
     private var activity: Activity?
+    /// The gait the run's own smoothed speed says, for a runner whose activity nobody told: what
+    /// the latest step was priced as.
+    private var judgedGait: Activity?
     /// The latest fix the tracker accepted.
     private var lastPosition: Coordinate?
     /// When the latest fix arrived, accepted or not: fixes that stop coming mean the signal is lost.
@@ -53,6 +60,7 @@ package struct RunSession: Sendable {
         filter = TrackFilter(settings: settings)
         elevation = ElevationTracker(hysteresis: settings.elevationHysteresis)
         pace = PaceWindow(span: settings.paceWindow)
+        settledPace = PaceWindow(span: settings.paceWindow)
         gpsLostAfter = settings.gpsLostAfter
     }
 
@@ -107,7 +115,7 @@ package struct RunSession: Sendable {
             RecordedFix(
                 time: sample.time, coordinate: sample.coordinate, elevation: sample.elevation,
                 heartRate: body.heartRate(at: elapsedSeconds), cadence: isPaused ? nil : body.cadence(at: elapsedSeconds),
-                horizontalAccuracy: sample.horizontalAccuracy, activity: activity, distanceMetres: distanceMetres,
+                horizontalAccuracy: sample.horizontalAccuracy, activity: activity ?? judgedGait, distanceMetres: distanceMetres,
                 movingSeconds: moving),
             elapsedSeconds: elapsedSeconds, caloriesKilocalories: caloriesKilocalories, elevationGainMetres: elevation.gain)
     }
@@ -132,7 +140,7 @@ package struct RunSession: Sendable {
 
     package mutating func record(_ motion: MotionSample) {
         guard !isOver else { return }
-        activity = motion.activity
+        activity = motion.activityIsInferred ? nil : motion.activity
         advance(to: motion.time)
         body.record(motion, counting: !isPaused)
     }
@@ -264,6 +272,11 @@ package struct RunSession: Sendable {
         if clock.cause == .auto { resume(at: update.standingEnded ?? from) }
         clock.clearStationary()
         settledMetres += update.settledMetres
+        // (from the first metre settled: the smoother settles nothing over its first fixes; and
+        // only while nobody tells the gait, so that a told run pays nothing for it)
+        if activity == nil, settledMetres > 0 {
+            settledPace.record(moving: clock.moving(at: update.time), distance: settledMetres)
+        }
         pendingClimb += elevation.record(update.elevation)
         grade.record(distance: distanceMetres, elevation: elevation.smoothed)
         let live = settledMetres + update.pendingMetres
@@ -289,8 +302,7 @@ package struct RunSession: Sendable {
         // A refinement settled at one instant is priced as a second's worth: calories per metre
         // hardly depend on the speed.
         let seconds = dt > 0 ? dt : 1
-        let stepActivity = activity.flatMap { $0 == .still ? nil : $0 }
-            ?? CalorieModel.inferredActivity(speed: length / seconds)
+        let stepActivity = activity.flatMap { $0 == .still ? nil : $0 } ?? judgeGait(stepSpeed: length / seconds)
         let kilocalories = CalorieModel.netKilocalories(
             speed: length / seconds, grade: length > 0.5 ? climb / length : 0, activity: stepActivity,
             weightKilograms: profile.weightKilograms, seconds: seconds)
@@ -310,6 +322,18 @@ package struct RunSession: Sendable {
             return
         }
         pace.record(moving: startMoving + dt, distance: distanceMetres)
+    }
+
+    /// Walking or running, for a runner whose activity nobody told, by the recent pace of the
+    /// settled track (30 s of moving time), else by this step's speed: the speed of one leg
+    /// between noisy fixes straddles the walking speed for a steady runner near it, and pricing
+    /// each such leg as a walk (half a run's cost) made a run known only from its fixes 10%
+    /// cheaper than the same run told by its motion sensor.
+    private mutating func judgeGait(stepSpeed: Double) -> Activity {
+        let speed = settledPace.secondsPerKilometre.map { 1000 / $0 } ?? stepSpeed
+        let gait = Activity.inferred(fromSpeed: speed)
+        judgedGait = gait
+        return gait
     }
 
     // MARK: - Auto-pause

@@ -18,8 +18,9 @@ enum MotionTimeline {
                 current = motions[next]
                 next += 1
             }
-            return MotionSample(time: second, activity: current.activity, cadence: current.cadence,
-                                heartRate: current.heartRate)
+            return MotionSample(
+                time: second, activity: current.activity, activityIsInferred: current.activityIsInferred,
+                cadence: current.cadence, heartRate: current.heartRate)
         }
     }
 
@@ -100,8 +101,8 @@ enum MotionTimeline {
 
         private mutating func settle(_ reading: BodyReading) {
             motions.append(MotionSample(
-                time: Double(second), activity: reading.activity ?? legActivity, cadence: reading.cadence,
-                heartRate: reading.heartRate))
+                time: Double(second), activity: reading.activity ?? legActivity, activityIsInferred: reading.activity == nil,
+                cadence: reading.cadence, heartRate: reading.heartRate))
             second += 1
         }
 
