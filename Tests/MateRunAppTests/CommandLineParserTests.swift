@@ -44,7 +44,7 @@ struct CommandLineParserTests {
         (["replay"], "replay needs a SCENARIO"),
         (["replay", "a.json", "b.json"], "replay takes one SCENARIO, got also 'b.json'"),
         (["replay", "x.json", "--json=yes"], "--json takes no value"),
-        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, version, completions, man, help"),
+        (["fly"], "unknown command 'fly'; commands: replay, track, validate, scenarios, host, join, group create, group join, group results, watch, serve, history, show, export, delete, control, version, completions, man, help"),
         (["history", "--since", "2026-02-30"], "--since expects a date as YYYY-MM-DD"),
         (["history", "--limit", "0"], "--limit expects a whole number from 1 to 1000000, not '0'"),
         (["export", "latest", "--format", "kml"], "--format must be 'gpx', 'tcx', 'nmea', 'fit' or 'html', not 'kml'"),
@@ -143,7 +143,7 @@ struct CommandLineParserTests {
                       "--mode": "race", "--port": "7000", "--bind": "0.0.0.0", "--connect": "127.0.0.1:7000", "--code": "abcdefghijklmnop-abcdefghijkl",
                       "--track": "2", "--pace": "5:30", "--max-hr": "185",
                       "--data-dir": "/tmp/runs", "--since": "2026-11-01", "--limit": "3", "--format": "tcx", "-o": "out.tcx",
-                      "--nmea-serve": "127.0.0.1:0", "--gpsd-serve": "2947", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
+                      "--nmea-serve": "127.0.0.1:0", "--gpsd-serve": "2947", "--control": "7070", "--gpsd": "127.0.0.1:2948", "--idle-end": "5", "--gpsd-retry": "2",
                       "--via": "nats://127.0.0.1:4222", "--start-when": "3", "--max-runners": "40", "--ghost": "latest",
                       "--web": "127.0.0.1:8080", "--nats-creds": "u.creds", "--nats-ca": "ca.pem",
                       "--nats-cert": "c.pem", "--nats-key": "c.key", "--nats-password-file": "pw",
@@ -151,10 +151,11 @@ struct CommandLineParserTests {
                       "--metrics": "127.0.0.1:9464", "--log-format": "json"]
         let natsGroup = Set(NATSOptionGroup.options.map(\.name) + ["--via"])
         // (`group create` is typed as two words.)
-        // (`group results` takes a group's code; the others a file or a run's id.)
-        // (`completions` takes a shell's name.)
-        let positional = command == "group results" ? "abcdefghijklmnop" : command == "completions" ? "fish" : "x.json"
-        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in [positional] } ?? [])
+        // (`group results` takes a group's code, `control` an address and a command, `completions`
+        // a shell's name; the others a file or a run's id.)
+        let positional = command == "group results" ? ["abcdefghijklmnop"] : command == "control" ? ["127.0.0.1:7070", "stop"]
+            : command == "completions" ? ["fish"] : ["x.json"]
+        var arguments = command.split(separator: " ").map(String.init) + (spec.positional.map { _ in positional } ?? [])
         // (--via and --connect, --port or --bind exclude each other: --via and the NATS options
         // that go with it have tests of their own.)
         for option in spec.options where !(natsGroup.contains(option.name) && ["host", "join"].contains(command)) {
@@ -172,6 +173,7 @@ struct CommandLineParserTests {
             expected.maxHeartRateBPM = 185
             expected.nmeaServe = TCPEndpoint(host: "127.0.0.1", port: 0)
             expected.gpsdServe = TCPEndpoint(host: "127.0.0.1", port: 2947)
+            expected.control = TCPEndpoint(host: "127.0.0.1", port: 7070)
             expected.ghost = "latest"
             expected.web = TCPEndpoint(host: "127.0.0.1", port: 8080)
             #expect(run == expected)
@@ -248,6 +250,9 @@ struct CommandLineParserTests {
             #expect(spec.options.isEmpty)
         case let completions as CompletionsCommand:
             #expect(completions.shell == .fish)
+        case let control as ControlCommand:
+            #expect(control.endpoint == TCPEndpoint(host: "127.0.0.1", port: 7070))
+            #expect(control.line == #"{"command":"stop"}"#)
         default:
             Issue.record("\(command) parsed as \(parsed)")
         }

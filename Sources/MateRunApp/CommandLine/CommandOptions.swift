@@ -31,6 +31,8 @@ package struct RunOptions: Sendable, Equatable {
     package var nmeaServe: TCPEndpoint?
     /// `--gpsd-serve [ADDR:]PORT`: serve the run's fixes with gpsd's JSON protocol there.
     package var gpsdServe: TCPEndpoint?
+    /// `--control [ADDR:]PORT`: take steering commands for the replay there.
+    package var control: TCPEndpoint?
     /// `--ghost`: the earlier run to race (a kept run's id, `latest`, `best`, or a file).
     package var ghost: String?
     /// `--web ADDR:PORT`: serve the run's live page there.

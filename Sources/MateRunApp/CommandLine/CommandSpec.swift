@@ -15,6 +15,8 @@ struct CommandSpec: Sendable {
     let refusals: [String: String]
     /// Lines after the options in `help COMMAND`.
     let notes: String?
+    /// Whether words after the positional are the command's too (`control ADDR:PORT COMMAND…`).
+    var takesMoreWords = false
 
     /// `materun replay SCENARIO [--speed N|max] ...`: the usage line, generated.
     var usage: String {

@@ -12,6 +12,10 @@ enum OutputOptionGroup {
         "--gpsd-serve", value: "[ADDR:]PORT",
         help: "speak gpsd's JSON protocol to clients (gpspipe, cgps, libgps, Python's gps) on",
         "ADDR:PORT (127.0.0.1 unless ADDR is given; port 0: any free port, printed)")
+    static let control = OptionSpec(
+        "--control", value: "[ADDR:]PORT",
+        help: "take steering commands (speed, pause, resume, signal_lost, signal_found, jump_m,",
+        "stop), a JSON object a line, on ADDR:PORT (127.0.0.1 unless ADDR is given): PROTOCOL.md 13")
     static let web = OptionSpec(
         "--web", value: "ADDR:PORT",
         help: "serve a live page of the run at http://ADDR:PORT/ (port 0: any free port,", "printed) for anyone to open in a browser")
@@ -22,6 +26,7 @@ enum OutputOptionGroup {
         options.save = !arguments.flag(noSave.name)
         options.nmeaServe = try arguments.listenEndpoint(nmeaServe.name)
         options.gpsdServe = try arguments.listenEndpoint(gpsdServe.name, loopbackUnlessGiven: true)
+        options.control = try arguments.listenEndpoint(control.name, loopbackUnlessGiven: true)
         options.web = try arguments.listenEndpoint(web.name)
     }
 }

@@ -6,6 +6,8 @@ import MateRunSocket
 struct ParsedArguments: Sendable {
     let command: String
     private(set) var positional: String?
+    /// The words after the positional, for a command that takes them (`CommandSpec.takesMoreWords`).
+    private(set) var moreWords: [String] = []
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
 
@@ -47,6 +49,10 @@ struct ParsedArguments: Sendable {
             } else {
                 throw UsageError("\(name) needs a value (\(option.synopsis))", command: spec.name)
             }
+        }
+        if spec.takesMoreWords, positionals.count > 1 {
+            moreWords = Array(positionals.dropFirst())
+            positionals = [positionals[0]]
         }
         positional = try Self.positional(positionals, for: spec)
     }

@@ -4,7 +4,7 @@ enum CommandRegistry {
     static let commands: [any DeclaredCommand.Type] = [
         ReplayCommand.self, TrackCommand.self, ValidateCommand.self, ScenariosCommand.self, HostCommand.self, JoinCommand.self,
         GroupCreateCommand.self, GroupJoinCommand.self, GroupResultsCommand.self, WatchCommand.self, ServeCommand.self, HistoryCommand.self, ShowCommand.self,
-        ExportCommand.self, DeleteCommand.self, VersionCommand.self, CompletionsCommand.self, ManCommand.self,
+        ExportCommand.self, DeleteCommand.self, ControlCommand.self, VersionCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Every command's declaration, in order.

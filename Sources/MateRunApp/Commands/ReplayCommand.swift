@@ -17,7 +17,10 @@ struct ReplayCommand: DeclaredCommand {
         A GPX file's segments (a TCX file's Tracks, a FIT file's timer stops) are the watch's
         pauses; points without a position, or whose time goes back or is absurd, are dropped,
         with a note on standard error. On a terminal, keys: space pauses and
-        resumes, l marks a lap, q stops and keeps the run (exit 0). Ctrl-C cancels the run and
+        resumes, l marks a lap, + and - double and halve the playback speed (1x to 10000x), g
+        starts and ends a loss of signal, j makes the next fix jump 300 m (each a control event
+        with --json), q stops and keeps the run (exit 0). --control takes the same from a
+        script, a JSON object a line (PROTOCOL.md, section 13; materun control sends one). Ctrl-C cancels the run and
         prints its summary (exit 130; SIGTERM 143, SIGHUP 129). The run is kept in the history
         without syncing it to the disk: a replay can be run again, and a power cut may lose it.
         """,
@@ -25,7 +28,7 @@ struct ReplayCommand: DeclaredCommand {
             RunOptionGroup.speed, RunOptionGroup.goal, RunOptionGroup.weight, RunOptionGroup.name,
             RunOptionGroup.maxHeartRate, OutputOptionGroup.json, RunOptionGroup.track, RunOptionGroup.pace,
             RunOptionGroup.noCountdown, OutputOptionGroup.noSave, DataOptionGroup.directory, OutputOptionGroup.nmeaServe,
-            OutputOptionGroup.gpsdServe, RunOptionGroup.ghost, OutputOptionGroup.web,
+            OutputOptionGroup.gpsdServe, OutputOptionGroup.control, RunOptionGroup.ghost, OutputOptionGroup.web,
         ],
         refusals: [:], notes: nil)
 
@@ -52,9 +55,15 @@ struct ReplayCommand: DeclaredCommand {
             try await GhostFinder(container: container).ghost(reference, options: options, goalMetres: goal)
         }
         let controls = RunnerControls()
+        let output = container.output
+        var events: (@Sendable (String) -> Void)?
+        if options.json { events = { line in output.writeLine(line) } }
+        let helm = ReplayHelm(speed: options.speed.factor, controls: controls, events: events)
+        let control = try CommandFailure.catching { try container.controlServer(options: options, helm: helm) }
+        defer { control?.close() }
         let screen = try container.screen(
             options: options, profile: profile, controls: controls, course: container.course(of: scenario, options: options),
-            ghostTitle: ghost?.title)
+            ghostTitle: ghost?.title, helm: helm)
         defer { screen.restore() }
         let engine = RunEngine(
             profile: profile, screen: screen, wallClock: container.wallClock,
@@ -62,9 +71,16 @@ struct ReplayCommand: DeclaredCommand {
                 options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
         ) { goal, _ in
             // The run clock is made when the countdown ends, so run time starts at zero then.
-            container.runningUseCase(
-                scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
-                controls: controls, nmea: nmea, gpsd: gpsd)
+            let clock: any RunClock
+            if let steerable = container.steerableClock(for: options.speed) {
+                helm.attach(steerable)
+                clock = steerable
+            } else {
+                clock = container.runClock(for: options.speed)
+            }
+            return container.runningUseCase(
+                scenario: scenario, profile: profile, goalMetres: goal, clock: clock,
+                controls: controls, nmea: nmea, gpsd: gpsd, helm: helm)
         }
         let summary = await engine.run(SoloCompanion(
             profile: profile, goalMetres: goal, countdownSeconds: Double(container.countdownSeconds(options: options)), ghost: ghost?.run))

@@ -67,9 +67,12 @@ struct AppContainer {
     /// they are delivered.
     func runningUseCase(
         scenario: Scenario, profile: RunnerProfile, goalMetres: Double?, clock: any RunClock,
-        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, nmea: NMEAFeed? = nil, gpsd: GPSDFeed? = nil
+        stopSignal: RunStopSignal? = nil, controls: RunnerControls? = nil, nmea: NMEAFeed? = nil, gpsd: GPSDFeed? = nil,
+        helm: ReplayHelm? = nil
     ) -> any RunningUseCase {
-        let locations = RecordedSensor(samples: scenario.locations, clock: clock)
+        let recorded = RecordedSensor(samples: scenario.locations, clock: clock)
+        // Steered before it is served: a loss of signal or a jump reaches the NMEA and gpsd clients too.
+        let locations: any LocationProvider = helm.map { SteeredLocations(inner: recorded, helm: $0) } ?? recorded
         return DefaultRunningUseCase(
             profile: profile, goalMetres: goalMetres,
             locationProvider: TappedLocations.wrapping(locations, [nmea, gpsd]),
@@ -99,6 +102,22 @@ struct AppContainer {
         return feed
     }
 
+    /// A replay's run clock: its speed changes as it is steered (`+`/`-`, `--control`); nil at
+    /// `--speed max`, which has no pace to change.
+    func steerableClock(for speed: ReplaySpeed) -> SteerableRunClock? {
+        guard case .times(let factor) = speed else { return nil }
+        return SteerableRunClock(speed: factor, base: ScaledRunClock(speed: 1))
+    }
+
+    /// The control server `--control` asks for, its address told on standard error; nil without
+    /// the option. Throws when it cannot listen.
+    func controlServer(options: RunOptions, helm: ReplayHelm) throws(SocketError) -> ControlServer? {
+        guard let endpoint = options.control else { return nil }
+        let server = try ControlServer(serving: endpoint, helm: helm)
+        report("taking control commands on \(server.localEndpoint)")
+        return server
+    }
+
     /// The gpsd-compatible server `--gpsd-serve` asks for, its address told on standard error;
     /// nil without the option. Throws when it cannot listen.
     func gpsdFeed(options: RunOptions) throws(SocketError) -> GPSDFeed? {
@@ -116,9 +135,9 @@ struct AppContainer {
     /// cannot be served there.
     func screen(
         options: RunOptions, profile: RunnerProfile, controls: RunnerControls? = nil, allowsStop: Bool = true,
-        kind: String = "solo", course: CourseLine? = nil, ghostTitle: String? = nil
+        kind: String = "solo", course: CourseLine? = nil, ghostTitle: String? = nil, helm: ReplayHelm? = nil
     ) throws(CommandFailure) -> any RunScreen {
-        let person = personScreen(options: options, profile: profile, controls: controls, allowsStop: allowsStop)
+        let person = personScreen(options: options, profile: profile, controls: controls, allowsStop: allowsStop, helm: helm)
         guard let endpoint = options.web else { return person }
         let page = try LivePage(endpoint: endpoint)
         person.announce([("type", .string("web")), ("url", .string(page.url))], text: "live page: \(page.url)")
@@ -138,7 +157,7 @@ struct AppContainer {
     }
 
     private func personScreen(
-        options: RunOptions, profile: RunnerProfile, controls: RunnerControls?, allowsStop: Bool
+        options: RunOptions, profile: RunnerProfile, controls: RunnerControls?, allowsStop: Bool, helm: ReplayHelm?
     ) -> any RunScreen {
         let paced = options.speed != .max
         let wall = wallClock
@@ -147,11 +166,11 @@ struct AppContainer {
         }
         if output.isTerminal, TerminalCapability.drawsInPlace(environment: environment) {
             let colour = environment["NO_COLOR"].map(\.isEmpty) ?? true
-            let keys = controls.flatMap { TerminalKeys(controls: $0, allowsStop: allowsStop) }
+            let keys = controls.flatMap { TerminalKeys(controls: $0, allowsStop: allowsStop, helm: helm) }
             let screen = LiveTerminalScreen(
                 sink: output, errors: errors, colour: colour, size: { TerminalSize.of(1) }, wallSeconds: { wall.now() },
                 paced: paced, keys: keys)
-            if keys != nil { screen.announce([], text: TerminalKeys.hint(allowsStop: allowsStop)) }
+            if keys != nil { screen.announce([], text: TerminalKeys.hint(allowsStop: allowsStop, steers: helm != nil)) }
             return screen
         }
         return PlainLineScreen(sink: output, errors: errors, paced: paced, wallSeconds: { wall.now() })

@@ -3,10 +3,13 @@ import Glibc
 #endif
 import Dispatch
 import MateRunDomain
+import MateRunScenarios
 import Synchronization
 
 /// The runner's keys while a run is on a terminal: `space` pauses and resumes, `l` marks a lap,
-/// `q` ends the run and keeps it (alone only: a paired run ends by the pair's rules, or Ctrl-C).
+/// `q` ends the run and keeps it (alone only: a paired run ends by the pair's rules, or Ctrl-C);
+/// on a replay, `+`/`-` double and halve the playback speed, `g` starts and ends a loss of
+/// signal, `j` makes the next fix jump 300 m (`ReplayHelm`).
 ///
 /// Standard input is put in cbreak mode (no line buffering, no echo) for the run; `ISIG` stays on,
 /// so Ctrl-C, Ctrl-Z and Ctrl-\ still signal as the shell expects. The terminal's own mode is
@@ -23,7 +26,7 @@ final class TerminalKeys: Sendable {
 
     /// Takes the keys of `descriptor` for `controls`; nil when it is not a terminal (a pipe, a
     /// file: nothing to read keys from) or its mode cannot be read.
-    init?(descriptor: Int32 = STDIN_FILENO, controls: RunnerControls, allowsStop: Bool) {
+    init?(descriptor: Int32 = STDIN_FILENO, controls: RunnerControls, allowsStop: Bool, helm: ReplayHelm? = nil) {
         guard isatty(descriptor) == 1 else { return nil }
         var mode = termios()
         guard tcgetattr(descriptor, &mode) == 0 else { return nil }
@@ -41,6 +44,10 @@ final class TerminalKeys: Sendable {
                 return
             }
             for byte in bytes[..<count] {
+                if let helm, let steering = Self.steering(for: byte) {
+                    helm.steer(steering, from: "key")
+                    continue
+                }
                 guard let command = Self.command(for: byte), allowsStop || command != .stop else { continue }
                 controls.send(command)
             }
@@ -55,8 +62,20 @@ final class TerminalKeys: Sendable {
     }
 
     /// What the panel says about the keys.
-    static func hint(allowsStop: Bool) -> String {
-        "keys: space pause/resume · l lap" + (allowsStop ? " · q stop and keep the run" : "") + " · Ctrl-C cancel"
+    static func hint(allowsStop: Bool, steers: Bool = false) -> String {
+        "keys: space pause/resume · l lap" + (steers ? " · +/- speed · g signal loss · j jump 300 m" : "")
+            + (allowsStop ? " · q stop and keep the run" : "") + " · Ctrl-C cancel"
+    }
+
+    /// The replay's steering a key stands for, if any.
+    static func steering(for byte: UInt8) -> SteeringCommand? {
+        switch byte {
+        case UInt8(ascii: "+"), UInt8(ascii: "="): .faster
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): .slower
+        case UInt8(ascii: "g"), UInt8(ascii: "G"): .toggleSignal
+        case UInt8(ascii: "j"), UInt8(ascii: "J"): .jump(metres: ReplaySteering.keyJumpMetres)
+        default: nil
+        }
     }
 
     /// The command a key stands for, if any.

@@ -4,6 +4,10 @@ import Synchronization
 /// and keep the run.
 package enum RunnerCommand: Sendable, Equatable {
     case togglePause
+    /// Pause unless already paused by the runner (a script's `pause`, which must not resume).
+    case pause
+    /// Resume a pause the runner made, else nothing.
+    case resume
     case markLap
     case stop
 }

@@ -220,6 +220,10 @@ private struct RunSteps {
                 } else {
                     session.pauseByRunner(at: time)
                 }
+            case .pause:
+                if session.pauseCause != .runner { session.pauseByRunner(at: time) }
+            case .resume:
+                if session.pauseCause == .runner { session.resumeByRunner(at: time) }
             case .markLap:
                 session.markLap(at: time)
             case .stop:
