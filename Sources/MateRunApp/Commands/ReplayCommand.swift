@@ -71,15 +71,16 @@ struct ReplayCommand: DeclaredCommand {
                 options: options, scenario: scenario, durability: .replay, profile: profile, goalMetres: goal, screen: screen)
         ) { goal, _ in
             // The run clock is made when the countdown ends, so run time starts at zero then.
-            let clock: any RunClock
-            if let steerable = container.steerableClock(for: options.speed) {
-                helm.attach(steerable)
-                clock = steerable
-            } else {
-                clock = container.runClock(for: options.speed)
+            // Only a paced replay is steered: one at `--speed max` is over before a key is read,
+            // and its sensors, left unwrapped, are read directly rather than streamed.
+            guard let steerable = container.steerableClock(for: options.speed) else {
+                return container.runningUseCase(
+                    scenario: scenario, profile: profile, goalMetres: goal, clock: container.runClock(for: options.speed),
+                    controls: controls, nmea: nmea, gpsd: gpsd)
             }
+            helm.attach(steerable)
             return container.runningUseCase(
-                scenario: scenario, profile: profile, goalMetres: goal, clock: clock,
+                scenario: scenario, profile: profile, goalMetres: goal, clock: steerable,
                 controls: controls, nmea: nmea, gpsd: gpsd, helm: helm)
         }
         let summary = await engine.run(SoloCompanion(
