@@ -71,7 +71,7 @@ package final class NATSServerProcess: Sendable {
             }
             listening.fail()
         }
-        try ChildProcesses.run(process)
+        try await ChildProcesses.start(process)
         reader.start()
         let bound: UInt16
         do {

@@ -13,14 +13,27 @@ import Synchronization
 /// (`BenchmarkOutput`) also end every child and remove every registered folder first.
 package enum ChildProcesses {
     /// Starts `process` tied to this process's life; its PID is `process.processIdentifier`.
+    /// Blocks the calling thread while the launcher starts it: for a program's own set-up.
     package static func run(_ process: Process) throws {
+        tie(process)
+        try Launcher.shared.perform { try process.run() }
+        registry.withLock { $0.processes.append(process.processIdentifier) }
+    }
+
+    /// Starts `process` as `run` does, suspending rather than blocking while it starts: tests
+    /// share two threads, and one held while another test's child starts holds up the rest.
+    package static func start(_ process: Process) async throws {
+        tie(process)
+        try await Launcher.shared.start { try process.run() }
+        registry.withLock { $0.processes.append(process.processIdentifier) }
+    }
+
+    private static func tie(_ process: Process) {
         endOnExit()
         if let setpriv, let executable = process.executableURL?.path {
             process.arguments = ["--pdeathsig", "KILL", "--", executable] + (process.arguments ?? [])
             process.executableURL = URL(fileURLWithPath: setpriv)
         }
-        try Launcher.shared.perform { try process.run() }
-        registry.withLock { $0.processes.append(process.processIdentifier) }
     }
 
     /// A new empty folder under the system's temporary folder, removed when this process ends.
@@ -127,6 +140,14 @@ private final class Launcher: Sendable {
         }
         thread.name = "child-process launcher"
         thread.start()
+    }
+
+    /// Runs `body` on the launcher's thread; the caller suspends until it has run.
+    func start(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            jobs.withLock { $0.append { done.resume(with: Result(catching: body)) } }
+            wake.signal()
+        }
     }
 
     /// Runs `body` on the launcher's thread and returns its result.

@@ -1,5 +1,4 @@
 import Foundation
-import MateRunTestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -61,8 +60,7 @@ private final class LineLog: Sendable {
 }
 
 /// A running `materun` child process whose standard output and error are read line by line in the
-/// background. Every wait is bounded; `kill()` (also on deinit) makes sure no process outlives its
-/// test, and `ChildProcesses` that none outlives the test run, however it ends.
+/// background. Every wait is bounded; `kill()` (also on deinit) makes sure no process outlives its test.
 final class MateRunProcess {
     let label: String
     private let process = Process()
@@ -89,7 +87,7 @@ final class MateRunProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputPipe
         process.standardError = errorPipe
-        try ChildProcesses.run(process)
+        try process.run()
         output = LineLog.reading(outputPipe.fileHandleForReading)
         errors = LineLog.reading(errorPipe.fileHandleForReading)
     }

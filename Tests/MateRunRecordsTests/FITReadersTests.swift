@@ -24,35 +24,37 @@ struct FITReadersTests {
     }()
     static let skipReason: Comment = "python3 with garmin-fit-sdk and fitdecode is not installed (pip install garmin-fit-sdk fitdecode); MATERUN_REQUIRE_FIT_READERS=1 makes this a failure"
 
-    /// What the script printed for `bytes` written to a file.
-    static func read(_ bytes: [UInt8]) throws -> [String: Any] {
+    /// What the script printed for `bytes` written to a file. It waits by sleeping, never by
+    /// blocking one of the two threads every test shares.
+    static func read(_ bytes: [UInt8]) async throws -> [String: Any] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("materun-readers-\(UUID().uuidString).fit").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outputPath = path + ".json"
+        try #require(FileManager.default.createFile(atPath: outputPath, contents: Data()))
+        defer { for file in [path, outputPath] { try? FileManager.default.removeItem(atPath: file) } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, path]
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         try process.run()
         // Bounded: the readers take well under a second for this file; a hung one is killed.
         let deadline = Date().addingTimeInterval(60)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        let data = try Data(contentsOf: URL(fileURLWithPath: outputPath))
         try #require(process.terminationStatus == 0, "read-fit-export.py failed (status \(process.terminationStatus))")
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     @Test(.enabled(if: available || required, skipReason))
-    func bothReadersReadTheExportWithoutErrorAndFindTheKeptDistance() throws {
+    func bothReadersReadTheExportWithoutErrorAndFindTheKeptDistance() async throws {
         try #require(Self.available, "python3 with garmin-fit-sdk and fitdecode is required (MATERUN_REQUIRE_FIT_READERS=1)")
         // Given the 3 km run with three laps marked, exported as FIT
         let run = LapExportTests.run()
         let kept = run.summary.outcome.figures.distanceMetres
         // When Garmin's SDK and fitdecode read it
-        let reading = try Self.read(FITExport.bytes(run))
+        let reading = try await Self.read(FITExport.bytes(run))
         let garmin = try #require(reading["garmin"] as? [String: Any])
         let fitdecode = try #require(reading["fitdecode"] as? [String: Any])
         // Then Garmin's decoder finds a FIT file, its CRC good, no error, every record with a position

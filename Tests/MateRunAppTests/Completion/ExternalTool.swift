@@ -30,11 +30,12 @@ enum ExternalTool {
     }
 
     /// Runs `name` with `arguments` (and `input` on standard input); ends it by PID after
-    /// `timeout` seconds, failing the test.
+    /// `timeout` seconds, failing the test. It waits by sleeping, never by blocking a thread: the
+    /// suite's tasks share two threads, and a shell blocking one for seconds starved the rest.
     static func run(
         _ name: String, _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 30,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let executable = try #require(find(name), "\(name) is not installed", sourceLocation: sourceLocation)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -53,7 +54,7 @@ enum ExternalTool {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

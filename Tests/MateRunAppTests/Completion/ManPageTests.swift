@@ -27,18 +27,18 @@ struct ManPageTests {
     }
 
     @Test(.enabled(if: ExternalTool.runnable("mandoc"), ExternalTool.skipReason("mandoc", package: "mandoc")))
-    func mandocsLinterFindsNothing() throws {
+    func mandocsLinterFindsNothing() async throws {
         // When mandoc lints the page with every warning
-        let lint = try ExternalTool.run("mandoc", ["-Tlint", "-Wall"], input: ManPage.text())
+        let lint = try await ExternalTool.run("mandoc", ["-Tlint", "-Wall"], input: ManPage.text())
         // Then it says nothing and exits 0
         #expect(lint.output + lint.errors == "")
         #expect(lint.status == 0)
     }
 
     @Test(.enabled(if: ExternalTool.runnable("groff"), ExternalTool.skipReason("groff", package: "groff")))
-    func groffWithEveryWarningRendersItSilently() throws {
+    func groffWithEveryWarningRendersItSilently() async throws {
         // When groff renders it with every warning on
-        let render = try ExternalTool.run("groff", ["-ww", "-man", "-Tutf8", "-P-cbou"], input: ManPage.text())
+        let render = try await ExternalTool.run("groff", ["-ww", "-man", "-Tutf8", "-P-cbou"], input: ManPage.text())
         // Then there is no warning, and the page has its sections
         #expect(render.errors == "")
         #expect(render.status == 0)
@@ -46,13 +46,13 @@ struct ManPageTests {
     }
 
     @Test(.enabled(if: ExternalTool.runnable("man"), ExternalTool.skipReason("man", package: "man-db")))
-    func manRendersTheFile() throws {
+    func manRendersTheFile() async throws {
         // Given the page in a file
         let path = NSTemporaryDirectory() + "materun-\(UUID().uuidString).1"
         try ManPage.text().write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         // When man renders it
-        let render = try ExternalTool.run("man", ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80"])
+        let render = try await ExternalTool.run("man", ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80"])
         // Then it shows the group create command with its --mode values
         #expect(render.status == 0, "man: \(render.errors)")
         #expect(render.output.contains("group create") && render.output.contains("race|team"))

@@ -36,7 +36,7 @@ struct ShellCompletionTests {
     // MARK: bash
 
     /// What bash's `_materun` puts in COMPREPLY for `line` (the last word is the one being typed).
-    private func bash(_ line: [String], files: ShellFiles, data: TemporaryDataDirectory) throws -> [String] {
+    private func bash(_ line: [String], files: ShellFiles, data: TemporaryDataDirectory) async throws -> [String] {
         let words = line.map { "'" + $0 + "'" }.joined(separator: " ")
         let script = """
         source \(files.directory)/materun.bash
@@ -44,7 +44,7 @@ struct ShellCompletionTests {
         _materun
         printf '%s\\n' "${COMPREPLY[@]}"
         """
-        let run = try ExternalTool.run("bash", ["--norc", "--noprofile", "-c", script], environment: files.environment(data))
+        let run = try await ExternalTool.run("bash", ["--norc", "--noprofile", "-c", script], environment: files.environment(data))
         #expect(run.status == 0, "bash: \(run.errors)")
         return run.output.split(separator: "\n").map(String.init)
     }
@@ -56,13 +56,13 @@ struct ShellCompletionTests {
         let data = TemporaryDataDirectory()
         let id = try await Self.keptRunID(in: data)
         // When a command, a group verb, an option's value and a run's id are completed
-        #expect(try bash(["materun", "gr"], files: files, data: data) == ["group"])
-        #expect(try bash(["materun", "group", "cr"], files: files, data: data) == ["create"])
-        #expect(try bash(["materun", "group", "create", "--mode", ""], files: files, data: data) == ["race", "team"])
-        #expect(try bash(["materun", "completions", "z"], files: files, data: data) == ["zsh"])
-        #expect(try bash(["materun", "history", "--i"], files: files, data: data) == ["--ids"])
+        #expect(try await bash(["materun", "gr"], files: files, data: data) == ["group"])
+        #expect(try await bash(["materun", "group", "cr"], files: files, data: data) == ["create"])
+        #expect(try await bash(["materun", "group", "create", "--mode", ""], files: files, data: data) == ["race", "team"])
+        #expect(try await bash(["materun", "completions", "z"], files: files, data: data) == ["zsh"])
+        #expect(try await bash(["materun", "history", "--i"], files: files, data: data) == ["--ids"])
         // Then the kept run's id comes from materun itself, with latest
-        #expect(try bash(["materun", "show", ""], files: files, data: data) == [id, "latest"])
+        #expect(try await bash(["materun", "show", ""], files: files, data: data) == [id, "latest"])
     }
 
     // MARK: zsh
@@ -70,7 +70,7 @@ struct ShellCompletionTests {
     /// What zsh's `_materun` offers for `line`, read through a real completion widget in an
     /// interactive zsh under `zpty`: `compadd` is wrapped to print what it is given after zsh's
     /// own matching against the typed prefix (`compadd -O`).
-    private func zsh(_ line: [String], files: ShellFiles, data: TemporaryDataDirectory) throws -> [String] {
+    private func zsh(_ line: [String], files: ShellFiles, data: TemporaryDataDirectory) async throws -> [String] {
         let typed = line.joined(separator: " ")
         let script = """
         zmodload zsh/zpty
@@ -85,7 +85,7 @@ struct ShellCompletionTests {
         cat \(files.directory)/zsh-offered 2>/dev/null
         """
         try? FileManager.default.removeItem(atPath: files.directory + "/zsh-offered")
-        let run = try ExternalTool.run("zsh", ["-f", "-c", script], environment: files.environment(data))
+        let run = try await ExternalTool.run("zsh", ["-f", "-c", script], environment: files.environment(data))
         let offered = run.output.split(separator: "\n").filter { $0.hasPrefix("<<") && $0.hasSuffix(">>") }
             .flatMap { $0.dropFirst(2).dropLast(2).split(separator: " ").map(String.init) }
         return offered
@@ -98,17 +98,17 @@ struct ShellCompletionTests {
         let data = TemporaryDataDirectory()
         let id = try await Self.keptRunID(in: data)
         // When completed in a real zsh, Then it offers what the declarations say
-        #expect(try zsh(["materun", "gr"], files: files, data: data) == ["group"])
-        #expect(try zsh(["materun", "group", "create", "--mode", ""], files: files, data: data) == ["race", "team"])
-        #expect(try zsh(["materun", "show", ""], files: files, data: data) == [id, "latest"])
+        #expect(try await zsh(["materun", "gr"], files: files, data: data) == ["group"])
+        #expect(try await zsh(["materun", "group", "create", "--mode", ""], files: files, data: data) == ["race", "team"])
+        #expect(try await zsh(["materun", "show", ""], files: files, data: data) == [id, "latest"])
     }
 
     // MARK: fish
 
     /// What fish's own `complete -C` offers for `line`, without descriptions.
-    private func fish(_ line: String, files: ShellFiles, data: TemporaryDataDirectory) throws -> [String] {
+    private func fish(_ line: String, files: ShellFiles, data: TemporaryDataDirectory) async throws -> [String] {
         let script = "source \(files.directory)/materun.fish; complete -C '\(line)'"
-        let run = try ExternalTool.run("fish", ["--no-config", "-c", script], environment: files.environment(data))
+        let run = try await ExternalTool.run("fish", ["--no-config", "-c", script], environment: files.environment(data))
         #expect(run.status == 0, "fish: \(run.errors)")
         return run.output.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) }
     }
@@ -120,9 +120,9 @@ struct ShellCompletionTests {
         let data = TemporaryDataDirectory()
         let id = try await Self.keptRunID(in: data)
         // When fish completes, Then it offers what the declarations say
-        #expect(try fish("materun gr", files: files, data: data) == ["group"])
-        #expect(try fish("materun group create --mode ", files: files, data: data) == ["race", "team"])
-        #expect(try fish("materun group create --max-r", files: files, data: data) == ["--max-runners"])
-        #expect(try fish("materun show ", files: files, data: data).sorted() == [id, "latest"].sorted())
+        #expect(try await fish("materun gr", files: files, data: data) == ["group"])
+        #expect(try await fish("materun group create --mode ", files: files, data: data) == ["race", "team"])
+        #expect(try await fish("materun group create --max-r", files: files, data: data) == ["--max-runners"])
+        #expect(try await fish("materun show ", files: files, data: data).sorted() == [id, "latest"].sorted())
     }
 }

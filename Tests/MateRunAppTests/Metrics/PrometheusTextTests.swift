@@ -78,14 +78,14 @@ struct PrometheusTextTests {
     }
 
     @Test(.enabled(if: ExternalTool.runnable("promtool"), ExternalTool.skipReason("promtool", package: "prometheus")))
-    func promtoolFindsNoProblemInTheServicesMetrics() throws {
+    func promtoolFindsNoProblemInTheServicesMetrics() async throws {
         // Given the service's metrics with every kind of sample
         let observations = GroupServiceObservations()
         observations.refused(.overRate)
         observations.renewedLease(lateness: 3, renewed: false)
         let text = PrometheusText.render(ServiceMetrics.families(ServiceMetrics.Reading(observations: observations.snapshot, processStart: 1)))
         // When promtool checks them (its lint included), Then it finds nothing
-        let check = try ExternalTool.run("promtool", ["check", "metrics"], input: text)
+        let check = try await ExternalTool.run("promtool", ["check", "metrics"], input: text)
         #expect(check.status == 0 && check.output.isEmpty && check.errors.isEmpty, "promtool: \(check.output) \(check.errors)")
     }
 }

@@ -87,7 +87,7 @@ struct ServeMetricsProcessTests {
         let metrics = try await get("/metrics", port: port)
         // Then it is the text format, and promtool finds no problem in it
         #expect(metrics.status == 200 && metrics.body.contains("# TYPE materun_group_reports_judged_total counter"))
-        let check = try ExternalTool.run("promtool", ["check", "metrics"], input: metrics.body)
+        let check = try await ExternalTool.run("promtool", ["check", "metrics"], input: metrics.body)
         #expect(check.status == 0 && check.output.isEmpty && check.errors.isEmpty, "promtool: \(check.output)\(check.errors)")
         serve.interrupt()
         #expect(try await serve.exitStatus(before: deadline) == 0)
