@@ -13,7 +13,7 @@ import Synchronization
 final class GPSDFeed: LocationTap {
     private let server: GPSDServer
     private let wallTime: @Sendable () -> Double
-    private let state = Mutex<(startUnix: Double?, previous: ReceiverFix?)>((nil, nil))
+    private let state = Mutex(ServedFixes())
 
     /// The address clients connect to (the port chosen when 0 was asked for).
     var endpoint: TCPEndpoint { server.localEndpoint }
@@ -28,20 +28,11 @@ final class GPSDFeed: LocationTap {
 
     func start() {
         let now = wallTime()
-        state.withLock { $0 = (now, nil) }
+        state.withLock { $0.start(at: now) }
     }
 
     func publish(_ sample: LocationSample) {
-        let fix = state.withLock { state -> ReceiverFix in
-            let start = state.startUnix ?? wallTime()
-            state.startUnix = start
-            let fix = ReceiverFix(
-                unixTime: start + sample.time, coordinate: sample.coordinate, altitude: sample.elevation,
-                horizontalAccuracy: sample.horizontalAccuracy, speed: sample.speed, course: sample.course
-            ).withMotion(since: state.previous)
-            state.previous = fix
-            return fix
-        }
+        let fix = state.withLock { $0.fix(for: sample, now: wallTime) }
         server.publish(ReceiverFixReport(fix: fix, nmea: NMEASentenceWriter.sentences(fix)))
     }
 

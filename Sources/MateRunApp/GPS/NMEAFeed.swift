@@ -12,7 +12,7 @@ import Synchronization
 final class NMEAFeed: LocationTap {
     private let server: TCPBroadcaster
     private let wallTime: @Sendable () -> Double
-    private let state = Mutex<(startUnix: Double?, previous: ReceiverFix?)>((nil, nil))
+    private let state = Mutex(ServedFixes())
 
     /// The address clients connect to (the port chosen when 0 was asked for).
     var endpoint: TCPEndpoint { server.localEndpoint }
@@ -25,19 +25,13 @@ final class NMEAFeed: LocationTap {
     /// Run time zero is now, in wall time.
     func start() {
         let now = wallTime()
-        state.withLock { $0 = (now, nil) }
+        state.withLock { $0.start(at: now) }
     }
 
     /// Sends `sample` to every client.
     func publish(_ sample: LocationSample) {
         let text = state.withLock { state -> String in
-            let start = state.startUnix ?? wallTime()
-            state.startUnix = start
-            let fix = ReceiverFix(
-                unixTime: start + sample.time, coordinate: sample.coordinate, altitude: sample.elevation,
-                horizontalAccuracy: sample.horizontalAccuracy, speed: sample.speed, course: sample.course
-            ).withMotion(since: state.previous)
-            state.previous = fix
+            let fix = state.fix(for: sample, now: wallTime)
             return NMEASentenceWriter.sentences(fix)
         }
         server.broadcast(Array(text.utf8))
